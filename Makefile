@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# User-facing entry points.  The kernel build itself is ./Kbuild.
+#
+#   make                  build the modules against KDIR (default: running kernel)
+#   make install          install them and run depmod
+#   make check            everything: userspace tests, stock 6.1/6.12/7.2 guests,
+#                         KUnit debug kernels, arm64 guest (scripts/check.sh)
+#   make check-quick      userspace tests + the 6.1 stock guest only
+#   make check-user       userspace tests of the cores (ASan + UBSan)
+#   make demo             the main job: build, boot, AF_ALG sample, speed report
+#   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
+#   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
+#   make style            checkpatch.pl on the project's C files
+
+KDIR ?= /lib/modules/$(shell uname -r)/build
+PWD := $(CURDIR)
+
+all: modules
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(PWD) modules
+
+install: modules
+	$(MAKE) -C $(KDIR) M=$(PWD) modules_install
+	depmod -a $(shell $(MAKE) -s -C $(KDIR) kernelrelease 2>/dev/null)
+
+clean:
+	-$(MAKE) -C $(KDIR) M=$(PWD) clean 2>/dev/null
+	rm -rf build/
+
+check:
+	scripts/check.sh all
+
+check-quick:
+	scripts/check.sh quick
+
+demo:
+	scripts/demo.sh
+
+vm-run:
+	scripts/vm-run.sh "$(KERNEL)" "$(CMD)" "$(FILES)"
+
+style:
+	scripts/style.sh
+
+include selftests/user/user.mk
+
+.PHONY: all modules install clean check check-quick check-user demo vm-run style bench

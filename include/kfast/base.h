@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The one header every portable core file includes first.
+ *
+ * The cores (vmac/, umac/, gcmsiv/) are written against a small subset of
+ * the kernel API: fixed-width types, byte-order and unaligned helpers,
+ * memzero_explicit(), crypto_memneq(), static keys and the SIMD usability
+ * check.  Inside the kernel that subset comes from the kernel's own headers
+ * (with compat/compat.h force-included by Kbuild); in the userspace test and
+ * benchmark builds tools/uapi-shim/kfast_user.h provides the same names, so
+ * the very same .c and .S files run in both places.
+ */
+#ifndef KFAST_BASE_H
+#define KFAST_BASE_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/export.h>
+#include <linux/jump_label.h>
+#include <crypto/algapi.h>	/* crypto_memneq(), crypto_xor() */
+#include KFAST_UNALIGNED_H	/* chosen by compat/Kbuild.include */
+#else
+#include "kfast_user.h"
+#endif
+
+#endif /* KFAST_BASE_H */

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Minimal userspace test harness for the portable cores: counted checks,
+ * a reproducible random generator and a closing "N passed, N failed" line.
+ */
+#ifndef KFAST_UTEST_H
+#define KFAST_UTEST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdint.h>
+
+static unsigned long utest_passed, utest_failed;
+
+#define UT_CHECK(cond, ...)						\
+	do {								\
+		if (cond) {						\
+			utest_passed++;					\
+		} else {						\
+			utest_failed++;					\
+			fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+		}							\
+	} while (0)
+
+#define UT_CHECK_MEMEQ(a, b, n, ...)					\
+	do {								\
+		int __eq = memcmp((a), (b), (n)) == 0;			\
+		if (!__eq) {						\
+			utest_hexdump("  got ", (a), (n));		\
+			utest_hexdump("  want", (b), (n));		\
+		}							\
+		UT_CHECK(__eq, __VA_ARGS__);				\
+	} while (0)
+
+static inline void utest_hexdump(const char *what, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	size_t i;
+
+	fprintf(stderr, "%s ", what);
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "%02x", b[i]);
+	fputc('\n', stderr);
+}
+
+/* 64-bit xorshift*: reproducible inputs from a seed, printed on failure. */
+static inline uint64_t utest_rand64(uint64_t *state)
+{
+	uint64_t x = *state;
+
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545f4914f6cdd1dULL;
+}
+
+static inline void utest_fill(uint64_t *state, void *buf, size_t n)
+{
+	unsigned char *p = buf;
+
+	while (n--)
+		*p++ = (unsigned char)utest_rand64(state);
+}
+
+/* Prints the closing line the CI reads and returns the exit status. */
+static inline int utest_report(const char *suite)
+{
+	printf("%s: %lu passed, %lu failed\n", suite, utest_passed, utest_failed);
+	return utest_failed ? 1 : 0;
+}
+
+#endif /* KFAST_UTEST_H */

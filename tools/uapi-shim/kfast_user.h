@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Userspace stand-in for the kernel API subset used by the portable cores
+ * (see include/kfast/base.h).  Only for the userspace test and benchmark
+ * builds: it is never compiled into a module.
+ */
+#ifndef KFAST_USER_H
+#define KFAST_USER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+#include <assert.h>
+#include <openssl/aes.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+typedef int32_t s32;
+typedef int64_t s64;
+typedef uint16_t __le16;
+typedef uint32_t __le32;
+typedef uint64_t __le64;
+typedef uint32_t __be32;
+typedef uint64_t __be64;
+
+#define __always_inline inline __attribute__((always_inline))
+#define noinline __attribute__((noinline))
+#define __aligned(x) __attribute__((aligned(x)))
+#define __packed __attribute__((packed))
+#define __ro_after_init
+#define __init
+#define __exit
+#define __maybe_unused __attribute__((unused))
+#define likely(x) __builtin_expect(!!(x), 1)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#define EXPORT_SYMBOL(x)
+#define EXPORT_SYMBOL_GPL(x)
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#define BUILD_BUG_ON(c) _Static_assert(!(c), #c)
+#define WARN_ON(c) ({ int __c = !!(c); assert(!__c); __c; })
+#define WARN_ON_ONCE(c) WARN_ON(c)
+#define min(a, b) ((a) < (b) ? (a) : (b))
+#define max(a, b) ((a) > (b) ? (a) : (b))
+#define min_t(t, a, b) ((t)(a) < (t)(b) ? (t)(a) : (t)(b))
+#define max_t(t, a, b) ((t)(a) > (t)(b) ? (t)(a) : (t)(b))
+#define round_down(x, y) ((x) & ~((__typeof__(x))((y) - 1)))
+#define round_up(x, y) ((((x) - 1) | ((__typeof__(x))((y) - 1))) + 1)
+#define IS_ALIGNED(x, a) (((x) & ((__typeof__(x))(a) - 1)) == 0)
+#define SZ_4K 4096
+
+/* Byte order: the shim only supports little-endian hosts, like the cores' SIMD code. */
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "the userspace shim assumes a little-endian host"
+#endif
+#define cpu_to_le32(x) ((u32)(x))
+#define le32_to_cpu(x) ((u32)(x))
+#define cpu_to_le64(x) ((u64)(x))
+#define le64_to_cpu(x) ((u64)(x))
+#define cpu_to_be32(x) __builtin_bswap32(x)
+#define be32_to_cpu(x) __builtin_bswap32(x)
+#define cpu_to_be64(x) __builtin_bswap64(x)
+#define be64_to_cpu(x) __builtin_bswap64(x)
+
+#define KFAST_USER_UNALIGNED(name, type, conv)				\
+static inline type get_unaligned_##name(const void *p)			\
+{									\
+	type v;								\
+	memcpy(&v, p, sizeof(v));					\
+	return conv(v);							\
+}									\
+static inline void put_unaligned_##name(type v, void *p)		\
+{									\
+	v = conv(v);							\
+	memcpy(p, &v, sizeof(v));					\
+}
+KFAST_USER_UNALIGNED(le32, u32, le32_to_cpu)
+KFAST_USER_UNALIGNED(le64, u64, le64_to_cpu)
+KFAST_USER_UNALIGNED(be32, u32, be32_to_cpu)
+KFAST_USER_UNALIGNED(be64, u64, be64_to_cpu)
+#undef KFAST_USER_UNALIGNED
+
+static inline void memzero_explicit(void *s, size_t n)
+{
+	memset(s, 0, n);
+	__asm__ __volatile__("" : : "r"(s) : "memory");
+}
+
+/* Constant-time inequality, as the kernel's crypto_memneq(). */
+static inline int crypto_memneq(const void *a, const void *b, size_t n)
+{
+	const volatile u8 *x = a, *y = b;
+	u8 d = 0;
+
+	while (n--)
+		d |= *x++ ^ *y++;
+	return d != 0;
+}
+
+static inline void crypto_xor(u8 *dst, const u8 *src, unsigned int n)
+{
+	while (n--)
+		*dst++ ^= *src++;
+}
+
+static inline void crypto_xor_cpy(u8 *dst, const u8 *a, const u8 *b,
+				  unsigned int n)
+{
+	while (n--)
+		*dst++ = *a++ ^ *b++;
+}
+
+/*
+ * Static keys become plain booleans: the userspace tests flip them to run
+ * every tier the host CPU has, which is the point of having them here.
+ */
+struct static_key_false { bool enabled; };
+struct static_key_true { bool enabled; };
+#define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { false }
+#define DEFINE_STATIC_KEY_TRUE(name) struct static_key_true name = { true }
+#define DECLARE_STATIC_KEY_FALSE(name) extern struct static_key_false name
+#define static_branch_likely(k) ((k)->enabled)
+#define static_branch_unlikely(k) ((k)->enabled)
+#define static_branch_enable(k) ((k)->enabled = true)
+#define static_branch_disable(k) ((k)->enabled = false)
+
+/* The no-SIMD path is tested by clearing this flag (the kernel's irq/nosimd case). */
+extern bool kfast_user_simd_usable;
+static inline bool crypto_simd_usable(void)
+{
+	return kfast_user_simd_usable;
+}
+#define KFAST_SIMD_STATE do { } while (0)
+static inline void kfast_simd_begin(void) { }
+static inline void kfast_simd_end(void) { }
+
+typedef AES_KEY kfast_user_aes_key;
+
+static inline int kfast_user_aes_setkey(kfast_user_aes_key *k, const u8 *raw,
+					unsigned int len)
+{
+	if (len != 16 && len != 24 && len != 32)
+		return -EINVAL;
+	return AES_set_encrypt_key(raw, len * 8, k) ? -EINVAL : 0;
+}
+
+static inline void kfast_user_aes_encrypt(const kfast_user_aes_key *k, u8 *out,
+					  const u8 *in)
+{
+	AES_encrypt(in, out, k);
+}
+
+#endif /* KFAST_USER_H */
