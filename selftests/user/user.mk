@@ -7,7 +7,7 @@
 USER_OUT := build/user
 USER_CC ?= cc
 USER_CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 \
-	-Iinclude -Itools/uapi-shim -Iselftests/user
+	-Iinclude -Itools/uapi-shim -Itools/uapi-shim/asm-include -Iselftests/user
 USER_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 USER_LIBS := -lcrypto
 

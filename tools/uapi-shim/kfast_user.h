@@ -13,6 +13,8 @@
 #include <string.h>
 #include <errno.h>
 #include <assert.h>
+/* The low-level AES API is deprecated in OpenSSL 3 but is the plain block cipher we want. */
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/aes.h>
 
 typedef uint8_t u8;
@@ -27,7 +29,9 @@ typedef uint64_t __le64;
 typedef uint32_t __be32;
 typedef uint64_t __be64;
 
+#ifndef __always_inline
 #define __always_inline inline __attribute__((always_inline))
+#endif
 #define noinline __attribute__((noinline))
 #define __aligned(x) __attribute__((aligned(x)))
 #define __packed __attribute__((packed))
@@ -136,6 +140,24 @@ static inline bool crypto_simd_usable(void)
 #define KFAST_SIMD_STATE do { } while (0)
 static inline void kfast_simd_begin(void) { }
 static inline void kfast_simd_end(void) { }
+
+/*
+ * CPU features, as boot_cpu_has() in the kernel.  Tiers are chosen once by
+ * the arch init function, exactly as in the module; tests then flip the
+ * static keys to run each tier the host has.
+ */
+enum kfast_user_x86_feature {
+	X86_FEATURE_XMM2, X86_FEATURE_SSSE3, X86_FEATURE_PCLMULQDQ,
+	X86_FEATURE_AES, X86_FEATURE_AVX, X86_FEATURE_AVX2, X86_FEATURE_BMI2,
+	X86_FEATURE_ADX, X86_FEATURE_AVX512F, X86_FEATURE_AVX512BW,
+	X86_FEATURE_AVX512VL, X86_FEATURE_VAES, X86_FEATURE_VPCLMULQDQ,
+};
+bool kfast_user_cpu_has(enum kfast_user_x86_feature f);
+#define boot_cpu_has(f) kfast_user_cpu_has(f)
+#define cpu_has_xfeatures(mask, name) true
+#define XFEATURE_MASK_SSE 0
+#define XFEATURE_MASK_YMM 0
+#define XFEATURE_MASK_AVX512 0
 
 typedef AES_KEY kfast_user_aes_key;
 
