@@ -1,0 +1,458 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * AES-GCM-SIV (RFC 8452) core: key derivation, POLYVAL over AAD and
+ * plaintext, tag, CTR with a 32-bit little-endian counter.  See gcm_siv.h
+ * for the construction and the streaming API.
+ *
+ * Design choices:
+ * - The per-request state (struct gcm_siv_ctx) lives on the caller's stack:
+ *   the kernel glue must not allocate per request.
+ * - Streaming everywhere: the glue hands over whatever a scatterlist
+ *   segment holds; partial POLYVAL blocks and partial keystream blocks are
+ *   carried in the ctx, so no caller has to bounce the message.
+ * - The generic implementation uses the kernel's AES library
+ *   (include/kfast/aes.h) and the constant-time C POLYVAL.  The x86 tiers
+ *   (arch/x86/gcm_siv_x86.h) replace the bulk loops and the per-nonce key
+ *   setup; the choice is an explicit ctx->impl fixed at gcm_siv_init(), so
+ *   one request never mixes tiers.
+ * - The long-term key is also expanded for AES-NI at setkey, in portable
+ *   constant-time C (setkey may run where SIMD is unusable); per-nonce keys
+ *   are expanded by the tier that uses them.
+ */
+#include "gcm_siv.h"
+
+#ifdef KFAST_GCM_SIV_X86
+#include "../arch/x86/gcm_siv_x86.h"
+#endif
+
+/* ---- Constant-time AES key expansion (FIPS-197 section 5.2) ---------- */
+
+static u8 gf256_mul(u8 a, u8 b)
+{
+	u8 r = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		r ^= a & (u8)(0 - ((b >> i) & 1));
+		a = (u8)((a << 1) ^ (0x1b & (u8)(0 - (a >> 7))));
+	}
+	return r;
+}
+
+/*
+ * The S-box computed, not looked up: inverse in GF(2^8) as x^254
+ * (= x^2 * x^4 * ... * x^128; 0 maps to 0 as required), then the affine map.
+ */
+static u8 aes_sbox_ct(u8 x)
+{
+	u8 y = x, r = 1, s;
+	int i;
+
+	for (i = 0; i < 7; i++) {
+		y = gf256_mul(y, y);
+		r = gf256_mul(r, y);
+	}
+	s = r ^ (u8)((r << 1) | (r >> 7)) ^ (u8)((r << 2) | (r >> 6)) ^
+	    (u8)((r << 3) | (r >> 5)) ^ (u8)((r << 4) | (r >> 4));
+	return s ^ 0x63;
+}
+
+static u32 aes_subword_ct(u32 w)
+{
+	return (u32)aes_sbox_ct((u8)w) | ((u32)aes_sbox_ct((u8)(w >> 8)) << 8) |
+	       ((u32)aes_sbox_ct((u8)(w >> 16)) << 16) |
+	       ((u32)aes_sbox_ct((u8)(w >> 24)) << 24);
+}
+
+/*
+ * Round keys as 16-byte blocks in the byte order AESENC expects (the
+ * FIPS-197 order; words handled as little-endian u32 so RotWord is a
+ * rotate right by 8).  @len is 16 or 32.
+ */
+static void __maybe_unused aes_expand_key_ct(u8 rk[15][16], const u8 *raw,
+					     unsigned int len)
+{
+	u32 w[60];
+	unsigned int nk = len / 4, nw = 4 * (len / 4 + 7), i;
+	u8 rcon = 1;
+
+	for (i = 0; i < nk; i++)
+		w[i] = get_unaligned_le32(raw + 4 * i);
+	for (i = nk; i < nw; i++) {
+		u32 t = w[i - 1];
+
+		if (i % nk == 0) {
+			t = aes_subword_ct((t >> 8) | (t << 24)) ^ rcon;
+			rcon = (u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
+		} else if (nk > 6 && i % nk == 4) {
+			t = aes_subword_ct(t);
+		}
+		w[i] = w[i - nk] ^ t;
+	}
+	for (i = 0; i < nw; i++)
+		put_unaligned_le32(w[i], &rk[i / 4][4 * (i % 4)]);
+	memzero_explicit(w, sizeof(w));
+}
+
+/* ---- Implementation selection ----------------------------------------- */
+
+static bool gcm_siv_have[GCM_SIV_NR_IMPLS] __ro_after_init = { true };
+
+void gcm_siv_mod_init(void)
+{
+#ifdef KFAST_GCM_SIV_X86
+	gcm_siv_x86_detect(gcm_siv_have);
+#endif
+}
+EXPORT_SYMBOL_GPL(gcm_siv_mod_init);
+
+bool gcm_siv_impl_available(enum gcm_siv_impl impl)
+{
+	return (unsigned int)impl < GCM_SIV_NR_IMPLS && gcm_siv_have[impl];
+}
+EXPORT_SYMBOL_GPL(gcm_siv_impl_available);
+
+enum gcm_siv_impl gcm_siv_best_impl(void)
+{
+	int i;
+
+	for (i = GCM_SIV_NR_IMPLS - 1; i > 0; i--)
+		if (gcm_siv_have[i])
+			return i;
+	return GCM_SIV_IMPL_GENERIC;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_best_impl);
+
+static inline bool impl_is_x86(const struct gcm_siv_ctx *ctx)
+{
+#ifdef KFAST_GCM_SIV_X86
+	return ctx->impl != GCM_SIV_IMPL_GENERIC;
+#else
+	return false;
+#endif
+}
+
+/* ---- Key setup and derivation ----------------------------------------- */
+
+int gcm_siv_setkey(struct gcm_siv_key *key, const u8 *raw, unsigned int len)
+{
+	int err;
+
+	if (len != 16 && len != 32)
+		return -EINVAL;
+	err = kfast_aes_setkey(&key->aes, raw, len);
+	if (err)
+		return err;
+#ifdef KFAST_GCM_SIV_X86
+	aes_expand_key_ct(key->rk, raw, len);
+#endif
+	key->keylen = len;
+	key->nrounds = len == 16 ? 10 : 14;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_setkey);
+
+/*
+ * RFC 8452 section 4: block i = AES(K, le32(i) || nonce); the first half of
+ * blocks 0-1 is the authentication key, of blocks 2-3 (2-5) the encryption
+ * key.
+ */
+void gcm_siv_derive_keys(const struct gcm_siv_key *key,
+			 const u8 nonce[GCM_SIV_NONCE_SIZE],
+			 u8 auth_key[16], u8 enc_key[GCM_SIV_MAX_KEY_SIZE])
+{
+	u8 in[16], out[16];
+	unsigned int i, nblk = key->keylen == 16 ? 4 : 6;
+
+	memcpy(in + 4, nonce, GCM_SIV_NONCE_SIZE);
+	for (i = 0; i < nblk; i++) {
+		put_unaligned_le32(i, in);
+		kfast_aes_encrypt(&key->aes, out, in);
+		if (i < 2)
+			memcpy(auth_key + 8 * i, out, 8);
+		else
+			memcpy(enc_key + 8 * (i - 2), out, 8);
+	}
+	memzero_explicit(out, sizeof(out));
+}
+EXPORT_SYMBOL_GPL(gcm_siv_derive_keys);
+
+void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		  const u8 nonce[GCM_SIV_NONCE_SIZE], enum gcm_siv_impl impl)
+{
+	memset(&ctx->acc, 0, sizeof(ctx->acc));
+	ctx->buflen = 0;
+	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
+	ctx->impl = gcm_siv_impl_available(impl) ? impl : GCM_SIV_IMPL_GENERIC;
+	ctx->nrounds = key->nrounds;
+	memcpy(ctx->nonce, nonce, GCM_SIV_NONCE_SIZE);
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		gcm_siv_x86_derive(ctx, key, nonce);
+		return;
+	}
+#endif
+	{
+		u8 auth_key[16], enc_key[GCM_SIV_MAX_KEY_SIZE];
+
+		gcm_siv_derive_keys(key, nonce, auth_key, enc_key);
+		kfast_polyval_preparekey(&ctx->gen.h, auth_key);
+		/* Cannot fail: the length is 16 or 32. */
+		kfast_aes_setkey(&ctx->gen.enc, enc_key, key->keylen);
+		memzero_explicit(auth_key, sizeof(auth_key));
+		memzero_explicit(enc_key, sizeof(enc_key));
+	}
+}
+EXPORT_SYMBOL_GPL(gcm_siv_init);
+
+/* ---- POLYVAL ------------------------------------------------------------ */
+
+static void auth_blocks(struct gcm_siv_ctx *ctx, const u8 *data, size_t nblocks)
+{
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		gcm_siv_x86_polyval(ctx, data, nblocks);
+		return;
+	}
+#endif
+	kfast_polyval_blocks_generic(&ctx->acc, &ctx->gen.h.h, data, nblocks);
+}
+
+void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len)
+{
+	size_t n;
+
+	if (ctx->buflen) {
+		n = min_t(size_t, len, GCM_SIV_BLOCK_SIZE - ctx->buflen);
+		memcpy(ctx->buf + ctx->buflen, data, n);
+		ctx->buflen += n;
+		data += n;
+		len -= n;
+		if (ctx->buflen < GCM_SIV_BLOCK_SIZE)
+			return;
+		auth_blocks(ctx, ctx->buf, 1);
+		ctx->buflen = 0;
+	}
+	n = len / GCM_SIV_BLOCK_SIZE;
+	if (n)
+		auth_blocks(ctx, data, n);
+	data += n * GCM_SIV_BLOCK_SIZE;
+	len -= n * GCM_SIV_BLOCK_SIZE;
+	memcpy(ctx->buf, data, len);
+	ctx->buflen = len;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_auth_update);
+
+void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx)
+{
+	if (ctx->buflen) {
+		memset(ctx->buf + ctx->buflen, 0,
+		       GCM_SIV_BLOCK_SIZE - ctx->buflen);
+		auth_blocks(ctx, ctx->buf, 1);
+		ctx->buflen = 0;
+	}
+}
+EXPORT_SYMBOL_GPL(gcm_siv_auth_pad);
+
+void gcm_siv_auth_final(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
+			u8 s[GCM_SIV_BLOCK_SIZE])
+{
+	u8 lenblk[GCM_SIV_BLOCK_SIZE];
+
+	gcm_siv_auth_pad(ctx);
+	put_unaligned_le64(aadlen * 8, lenblk);
+	put_unaligned_le64(ptlen * 8, lenblk + 8);
+	auth_blocks(ctx, lenblk, 1);
+	kfast_polyval_elem_store(&ctx->acc, s);
+}
+EXPORT_SYMBOL_GPL(gcm_siv_auth_final);
+
+static void encrypt_block(const struct gcm_siv_ctx *ctx, u8 out[16],
+			  const u8 in[16])
+{
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		gcm_siv_x86_encrypt_block(ctx, out, in);
+		return;
+	}
+#endif
+	kfast_aes_encrypt(&ctx->gen.enc, out, in);
+}
+
+void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
+		 u8 tag[GCM_SIV_TAG_SIZE])
+{
+	u8 s[GCM_SIV_BLOCK_SIZE];
+	int i;
+
+	gcm_siv_auth_final(ctx, aadlen, ptlen, s);
+	for (i = 0; i < GCM_SIV_NONCE_SIZE; i++)
+		s[i] ^= ctx->nonce[i];
+	s[15] &= 0x7f;
+	encrypt_block(ctx, tag, s);
+	memzero_explicit(s, sizeof(s));
+}
+EXPORT_SYMBOL_GPL(gcm_siv_tag);
+
+/* ---- CTR ---------------------------------------------------------------- */
+
+void gcm_siv_ctr_start(struct gcm_siv_ctx *ctx, const u8 tag[GCM_SIV_TAG_SIZE])
+{
+	memcpy(ctx->ctr, tag, GCM_SIV_BLOCK_SIZE);
+	ctx->ctr[15] |= 0x80;
+	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_ctr_start);
+
+/* Only the first 32 bits count, little-endian, modulo 2^32 (RFC 8452 s. 4). */
+static inline void ctr_add(u8 ctr[16], u32 n)
+{
+	put_unaligned_le32(get_unaligned_le32(ctr) + n, ctr);
+}
+
+static void next_keystream(struct gcm_siv_ctx *ctx)
+{
+	encrypt_block(ctx, ctx->ks, ctx->ctr);
+	ctr_add(ctx->ctr, 1);
+	ctx->ks_used = 0;
+}
+
+static void ctr_blocks_generic(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+			       size_t nblocks, bool dec_auth)
+{
+	u8 ks[GCM_SIV_BLOCK_SIZE];
+
+	while (nblocks--) {
+		kfast_aes_encrypt(&ctx->gen.enc, ks, ctx->ctr);
+		ctr_add(ctx->ctr, 1);
+		crypto_xor(ks, src, GCM_SIV_BLOCK_SIZE);
+		/* Hash the plaintext from our copy, not back from dst. */
+		if (dec_auth)
+			kfast_polyval_blocks_generic(&ctx->acc, &ctx->gen.h.h,
+						     ks, 1);
+		memcpy(dst, ks, GCM_SIV_BLOCK_SIZE);
+		src += GCM_SIV_BLOCK_SIZE;
+		dst += GCM_SIV_BLOCK_SIZE;
+	}
+	memzero_explicit(ks, sizeof(ks));
+}
+
+static void ctr_common(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+		       size_t len, bool dec_auth)
+{
+	size_t n;
+	u8 tmp[GCM_SIV_BLOCK_SIZE];
+
+	/* Rest of a keystream block started by the previous call. */
+	if (ctx->ks_used < GCM_SIV_BLOCK_SIZE && len) {
+		n = min_t(size_t, len, GCM_SIV_BLOCK_SIZE - ctx->ks_used);
+		crypto_xor_cpy(tmp, src, ctx->ks + ctx->ks_used, n);
+		if (dec_auth)
+			gcm_siv_auth_update(ctx, tmp, n);
+		memcpy(dst, tmp, n);
+		ctx->ks_used += n;
+		src += n;
+		dst += n;
+		len -= n;
+	}
+	n = len / GCM_SIV_BLOCK_SIZE;
+	if (n) {
+		/*
+		 * Whole blocks: the keystream is block aligned here and so is
+		 * the POLYVAL buffer (both track the same plaintext offset).
+		 */
+#ifdef KFAST_GCM_SIV_X86
+		if (impl_is_x86(ctx))
+			gcm_siv_x86_ctr(ctx, src, dst, n, dec_auth);
+		else
+#endif
+			ctr_blocks_generic(ctx, src, dst, n, dec_auth);
+		src += n * GCM_SIV_BLOCK_SIZE;
+		dst += n * GCM_SIV_BLOCK_SIZE;
+		len -= n * GCM_SIV_BLOCK_SIZE;
+	}
+	if (len) {
+		next_keystream(ctx);
+		crypto_xor_cpy(tmp, src, ctx->ks, len);
+		if (dec_auth)
+			gcm_siv_auth_update(ctx, tmp, len);
+		memcpy(dst, tmp, len);
+		ctx->ks_used = len;
+	}
+	memzero_explicit(tmp, sizeof(tmp));
+}
+
+void gcm_siv_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst, size_t len)
+{
+	ctr_common(ctx, src, dst, len, false);
+}
+EXPORT_SYMBOL_GPL(gcm_siv_ctr);
+
+void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+			  size_t len)
+{
+	ctr_common(ctx, src, dst, len, true);
+}
+EXPORT_SYMBOL_GPL(gcm_siv_ctr_dec_auth);
+
+void gcm_siv_done(struct gcm_siv_ctx *ctx)
+{
+	memzero_explicit(ctx, sizeof(*ctx));
+}
+EXPORT_SYMBOL_GPL(gcm_siv_done);
+
+/* ---- One-shot helpers ------------------------------------------------- */
+
+int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
+		    size_t aadlen, const u8 *src, size_t len, u8 *dst)
+{
+	struct gcm_siv_ctx ctx;
+	u8 tag[GCM_SIV_TAG_SIZE];
+
+	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
+		return -EINVAL;
+	gcm_siv_init(&ctx, key, nonce, impl);
+	gcm_siv_auth_update(&ctx, aad, aadlen);
+	gcm_siv_auth_pad(&ctx);
+	gcm_siv_auth_update(&ctx, src, len);
+	gcm_siv_tag(&ctx, aadlen, len, tag);
+	gcm_siv_ctr_start(&ctx, tag);
+	gcm_siv_ctr(&ctx, src, dst, len);
+	memcpy(dst + len, tag, GCM_SIV_TAG_SIZE);
+	gcm_siv_done(&ctx);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_encrypt);
+
+int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
+		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst)
+{
+	struct gcm_siv_ctx ctx;
+	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
+	size_t len;
+	int err = 0;
+
+	if (srclen < GCM_SIV_TAG_SIZE)
+		return -EINVAL;
+	len = srclen - GCM_SIV_TAG_SIZE;
+	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
+		return -EINVAL;
+	/* Read the tag first: with src == dst it is not overwritten, but be safe. */
+	memcpy(want, src + len, GCM_SIV_TAG_SIZE);
+	gcm_siv_init(&ctx, key, nonce, impl);
+	gcm_siv_auth_update(&ctx, aad, aadlen);
+	gcm_siv_auth_pad(&ctx);
+	gcm_siv_ctr_start(&ctx, want);
+	gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
+	gcm_siv_tag(&ctx, aadlen, len, tag);
+	if (crypto_memneq(tag, want, GCM_SIV_TAG_SIZE)) {
+		memzero_explicit(dst, len);
+		err = -EBADMSG;
+	}
+	gcm_siv_done(&ctx);
+	memzero_explicit(tag, sizeof(tag));
+	return err;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_decrypt);

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-GCM-SIV (RFC 8452): AEAD_AES_128_GCM_SIV and AEAD_AES_256_GCM_SIV.
+ *
+ * Nonce-misuse-resistant AEAD by Gueron, Langley and Lindell:
+ *  1. per-nonce keys: AES(K, le32(i) || N) for i = 0..3 (AES-128) or 0..5
+ *     (AES-256); the first 8 bytes of blocks 0,1 are the POLYVAL key, of
+ *     blocks 2,3(,4,5) the message-encryption key;
+ *  2. S = POLYVAL(auth key, pad(AAD) || pad(P) || le64(8*|AAD|) || le64(8*|P|));
+ *  3. tag = AES(enc key, (S ^ (N || 0^32)) with bit 127 cleared);
+ *  4. C = P ^ keystream of AES-CTR with initial counter block = tag with
+ *     bit 127 set, incrementing its first 32 bits as a little-endian integer
+ *     modulo 2^32 (RFC 8452 section 4).
+ * Output is C || tag (16 bytes).  Decryption recomputes the tag from the
+ * decrypted plaintext and must not release it unless the tags match.
+ *
+ * "Auth-only" use (empty plaintext, the message as AAD) is the MAC the NTP
+ * draft calls GMAC-SIV: tag = AES-GCM-SIV(K, N, AAD = message, P = empty).
+ *
+ * Streaming API (what the crypto API glue needs to walk scatterlists in two
+ * passes without copying the message): every *_update/ctr function accepts
+ * any split of its input; partial blocks are buffered in the context.
+ *	gcm_siv_init(ctx, key, nonce, impl)    derive the per-nonce keys
+ *	gcm_siv_auth_update(ctx, aad, n) ...    POLYVAL over the AAD
+ *	gcm_siv_auth_pad(ctx)                   end of AAD (zero-pad)
+ *	gcm_siv_auth_update(ctx, pt, n) ...     POLYVAL over the plaintext
+ *	gcm_siv_tag(ctx, aadlen, ptlen, tag)    length block, tag
+ *	gcm_siv_ctr_start(ctx, tag)             counter block from the tag
+ *	gcm_siv_ctr(ctx, src, dst, n) ...       CTR en/decryption
+ *	gcm_siv_ctr_dec_auth(ctx, src, dst, n)  decrypt + POLYVAL of the result
+ *	gcm_siv_done(ctx)                       wipe
+ * For decryption: init, auth AAD, pad, ctr_start(received tag),
+ * ctr_dec_auth over the ciphertext, tag, compare (crypto_memneq).
+ *
+ * Implementations ("impl"): the generic one (lib AES + portable POLYVAL)
+ * always exists; x86-64 adds AES-NI+PCLMULQDQ and VAES+VPCLMULQDQ tiers.
+ * Each tier is usable only where gcm_siv_impl_available() says so, and
+ * SIMD tiers only while crypto_simd_usable() and inside
+ * kfast_simd_begin()/kfast_simd_end() (the caller's job, so it can chunk).
+ */
+#ifndef KFAST_GCMSIV_GCM_SIV_H
+#define KFAST_GCMSIV_GCM_SIV_H
+
+#include <kfast/base.h>
+#include <kfast/aes.h>
+#include "polyval.h"
+
+#define GCM_SIV_NONCE_SIZE	12
+#define GCM_SIV_TAG_SIZE	16
+#define GCM_SIV_BLOCK_SIZE	16
+#define GCM_SIV_MAX_KEY_SIZE	32
+/* RFC 8452 section 6: P and AAD are at most 2^36 bytes. */
+#define GCM_SIV_MAX_LEN		(1ULL << 36)
+
+enum gcm_siv_impl {
+	GCM_SIV_IMPL_GENERIC = 0,
+	GCM_SIV_IMPL_AESNI,		/* AES-NI + PCLMULQDQ + AVX (xmm) */
+	GCM_SIV_IMPL_VAES_AVX2,		/* VAES + VPCLMULQDQ + AVX2 (ymm) */
+	GCM_SIV_IMPL_VAES_AVX512,	/* VAES + VPCLMULQDQ + AVX-512 (zmm) */
+	GCM_SIV_NR_IMPLS
+};
+
+#if 0 /* x86 tiers: not yet */ && (defined(CONFIG_X86_64) || (!defined(__KERNEL__) && defined(__x86_64__)))
+#define KFAST_GCM_SIV_X86 1
+#endif
+
+/*
+ * Number of precomputed powers of the POLYVAL key kept per request by the
+ * x86 tiers: H^1..H^16, stored highest power first (hpow[0] = H^16), so a
+ * run of 16 blocks X_1..X_16 is sum X_i * H^(17-i) with one reduction.
+ */
+#define GCM_SIV_X86_NPOWERS	16
+
+/* The long-term key (a key-generating key). */
+struct gcm_siv_key {
+#ifdef KFAST_GCM_SIV_X86
+	/* Same key expanded for AES-NI: round keys in FIPS-197 byte order. */
+	u8 rk[15][16] __aligned(16);
+#endif
+	struct kfast_aes_key aes;	/* for the generic implementation */
+	u32 keylen;			/* 16 or 32 */
+	u32 nrounds;			/* 10 or 14 */
+};
+
+/* Per-request state; on the stack of the caller, wiped by gcm_siv_done(). */
+struct gcm_siv_ctx {
+	union {
+		struct {
+			struct kfast_aes_key enc;
+			struct kfast_polyval_key h;
+		} gen;
+#ifdef KFAST_GCM_SIV_X86
+		struct {
+			u8 rk[15][16] __aligned(16);	/* message-encryption key */
+			u8 hpow[GCM_SIV_X86_NPOWERS][16] __aligned(16);
+		} x86;
+#endif
+	};
+	struct kfast_polyval_elem acc;		/* POLYVAL accumulator */
+	u8 buf[GCM_SIV_BLOCK_SIZE];		/* partial POLYVAL block */
+	u8 ctr[GCM_SIV_BLOCK_SIZE];		/* next counter block */
+	u8 ks[GCM_SIV_BLOCK_SIZE];		/* keystream of a partial block */
+	u8 nonce[GCM_SIV_NONCE_SIZE];
+	u8 buflen;				/* bytes in buf */
+	u8 ks_used;				/* bytes of ks consumed (16: none left) */
+	u8 impl;				/* enum gcm_siv_impl */
+	u8 nrounds;				/* of the message-encryption key */
+};
+
+int gcm_siv_setkey(struct gcm_siv_key *key, const u8 *raw, unsigned int len);
+
+/* Whether @impl runs on this CPU (decided once by gcm_siv_mod_init()). */
+bool gcm_siv_impl_available(enum gcm_siv_impl impl);
+/* The best available tier (what the one-shot helpers use). */
+enum gcm_siv_impl gcm_siv_best_impl(void);
+/* Detect CPU features; call once before anything else. */
+void gcm_siv_mod_init(void);
+
+/* The per-nonce keys of RFC 8452 section 4 (exposed for the tests). */
+void gcm_siv_derive_keys(const struct gcm_siv_key *key,
+			 const u8 nonce[GCM_SIV_NONCE_SIZE],
+			 u8 auth_key[16], u8 enc_key[GCM_SIV_MAX_KEY_SIZE]);
+
+void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		  const u8 nonce[GCM_SIV_NONCE_SIZE], enum gcm_siv_impl impl);
+void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len);
+void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx);
+/* POLYVAL result S (before the nonce XOR), after the length block. */
+void gcm_siv_auth_final(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
+			u8 s[GCM_SIV_BLOCK_SIZE]);
+void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
+		 u8 tag[GCM_SIV_TAG_SIZE]);
+void gcm_siv_ctr_start(struct gcm_siv_ctx *ctx, const u8 tag[GCM_SIV_TAG_SIZE]);
+void gcm_siv_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst, size_t len);
+void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+			  size_t len);
+void gcm_siv_done(struct gcm_siv_ctx *ctx);
+
+/*
+ * One-shot helpers on flat buffers, for the tests and benchmark (SIMD
+ * sections are the caller's business, as above).  dst = C || tag on
+ * encryption; on decryption @src is C || tag (srclen >= 16) and dst gets
+ * srclen - 16 bytes, zeroed on -EBADMSG.  src == dst is allowed.
+ */
+int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
+		    size_t aadlen, const u8 *src, size_t len, u8 *dst);
+int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
+		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst);
+
+#endif /* KFAST_GCMSIV_GCM_SIV_H */

@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Userspace build of the AES-GCM-SIV core (see selftests/user/user.mk).
+# GCMSIV_CORE_SRCS is what the benchmark links too.
+
+GCMSIV_CORE_SRCS := gcmsiv/polyval.c gcmsiv/gcm_siv.c
+ifeq ($(shell uname -m),x86_64)
+GCMSIV_CORE_SRCS += $(GCMSIV_X86_SRCS)
+endif
+
+USER_TESTS += test_gcm_siv
+test_gcm_siv_SRCS := $(GCMSIV_CORE_SRCS) selftests/user/test_gcm_siv.c
