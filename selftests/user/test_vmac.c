@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Userspace tests of the VMAC core (vmac/vmac_core.c + arch code), built
+ * with ASan + UBSan by `make check-user`:
+ *  - all draft-krovetz-vmac-01 vectors (VMAC-64 and VMAC-128, including
+ *    'abc' x 1000000 generated from its pattern), one-shot and streamed;
+ *  - the Linux testmgr vmac64(aes) vectors (nonce = first 16 bytes);
+ *  - random update splits against one-shot, AES-128/192/256 keys;
+ *  - every implementation tier this CPU has against the generic code over
+ *    all lengths 0..4096 and some long messages, with SIMD allowed and
+ *    forbidden (the kernel's no-SIMD contexts);
+ *  - bad inputs: key lengths, nonces with the top bit set.
+ * The differential test against Crypto++ is test_vmac_cryptopp.cc.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "utest.h"
+#include "../../vmac/vmac.h"
+#include "../../kunit/vectors/vmac_vectors.h"
+
+static const char *const impl_names[] = {
+	[VMAC_IMPL_GENERIC] = "generic",
+	[VMAC_IMPL_ADX] = "adx",
+	[VMAC_IMPL_AVX512] = "avx512",
+};
+
+static void left_pad_nonce(u8 out[16], const u8 *nonce, unsigned int len)
+{
+	memset(out, 0, 16);
+	memcpy(out + 16 - len, nonce, len);
+}
+
+/* Tag of data under (key, nonce) fed in pieces of at most "chunk" bytes. */
+static int mac_chunked(const struct vmac_key *key, unsigned int tagbytes,
+		       unsigned int impl, const u8 nonce[16], const u8 *data,
+		       size_t len, size_t chunk, u8 *tag)
+{
+	struct vmac_ctx ctx;
+
+	vmac_init(&ctx, key, tagbytes, impl);
+	while (len) {
+		size_t n = len < chunk ? len : chunk;
+
+		vmac_update(&ctx, data, n);
+		data += n;
+		len -= n;
+	}
+	return vmac_final(&ctx, nonce, tag);
+}
+
+static void test_draft_vectors(void)
+{
+	size_t i, chunks[] = { (size_t)-1, 1, 7, 128, 129, 3000 };
+
+	for (i = 0; i < ARRAY_SIZE(vmac_draft_vecs); i++) {
+		const struct vmac_draft_vec *v = &vmac_draft_vecs[i];
+		struct vmac_key key;
+		u8 nonce[16], tag[16], *msg;
+		unsigned int impl, c, r;
+
+		UT_CHECK(vmac_setkey(&key, v->key, v->key_len) == 0, "%s setkey", v->name);
+		left_pad_nonce(nonce, v->nonce, v->nonce_len);
+		msg = malloc(v->len + 1);
+		for (r = 0; r < v->repeat; r++)
+			memcpy(msg + r * v->unit_len, v->unit, v->unit_len);
+		if (v->msg)
+			UT_CHECK(memcmp(msg, v->msg, v->len) == 0, "%s pattern", v->name);
+
+		if (v->tag_len == 8)
+			UT_CHECK(vmac64(&key, nonce, msg, v->len, tag) == 0, "%s", v->name);
+		else
+			UT_CHECK(vmac128(&key, nonce, msg, v->len, tag) == 0, "%s", v->name);
+		UT_CHECK_MEMEQ(tag, v->tag, v->tag_len, "%s one-shot", v->name);
+
+		for (impl = 0; impl <= vmac_impl_max(); impl++) {
+			for (c = 0; c < ARRAY_SIZE(chunks); c++) {
+				/* Byte-at-a-time over 3 MB is slow under ASan: skip. */
+				if (chunks[c] == 1 && v->len > 100000)
+					continue;
+				memset(tag, 0, sizeof(tag));
+				UT_CHECK(mac_chunked(&key, v->tag_len, impl, nonce, msg,
+						     v->len, chunks[c], tag) == 0,
+					 "%s", v->name);
+				UT_CHECK_MEMEQ(tag, v->tag, v->tag_len, "%s %s chunk %zu",
+					       v->name, impl_names[impl], chunks[c]);
+			}
+		}
+		free(msg);
+	}
+}
+
+static void test_linux_vectors(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(vmac_linux_vecs); i++) {
+		const struct vmac_linux_vec *v = &vmac_linux_vecs[i];
+		struct vmac_key key;
+		unsigned int impl;
+		u8 tag[8];
+
+		UT_CHECK(vmac_setkey(&key, v->key, v->key_len) == 0, "%s setkey", v->name);
+		for (impl = 0; impl <= vmac_impl_max(); impl++) {
+			memset(tag, 0, sizeof(tag));
+			UT_CHECK(mac_chunked(&key, 8, impl, v->data, v->data + 16,
+					     v->data_len - 16, 5, tag) == 0, "%s", v->name);
+			UT_CHECK_MEMEQ(tag, v->digest, 8, "%s %s", v->name, impl_names[impl]);
+		}
+	}
+}
+
+static void test_random_splits(void)
+{
+	static u8 buf[3 * 4096 + 7];
+	u64 seed = 0x5eed0001;
+	unsigned int t;
+
+	for (t = 0; t < 300; t++) {
+		unsigned int klen = 16 + 8 * (utest_rand64(&seed) % 3);
+		unsigned int tagbytes = (t & 1) ? 16 : 8;
+		size_t len = utest_rand64(&seed) % sizeof(buf), off = 0;
+		u8 rawkey[32], nonce[16], ref[16], tag[16];
+		struct vmac_key key;
+		struct vmac_ctx ctx;
+
+		utest_fill(&seed, rawkey, sizeof(rawkey));
+		utest_fill(&seed, nonce, sizeof(nonce));
+		nonce[0] &= 0x7f;
+		utest_fill(&seed, buf, len);
+		UT_CHECK(vmac_setkey(&key, rawkey, klen) == 0, "setkey %u", klen);
+		UT_CHECK(mac_chunked(&key, tagbytes, VMAC_IMPL_BEST, nonce, buf, len,
+				     (size_t)-1, ref) == 0, "one-shot");
+
+		vmac_init(&ctx, &key, tagbytes, VMAC_IMPL_BEST);
+		while (off < len) {
+			size_t n = utest_rand64(&seed) % 300;
+
+			/* Sometimes an empty update, sometimes a big one. */
+			if (utest_rand64(&seed) % 8 == 0)
+				n = utest_rand64(&seed) % 2000;
+			if (n > len - off)
+				n = len - off;
+			vmac_update(&ctx, buf + off, n);
+			off += n;
+		}
+		UT_CHECK(vmac_final(&ctx, nonce, tag) == 0, "final");
+		UT_CHECK_MEMEQ(tag, ref, tagbytes, "split t=%u len=%zu klen=%u tag=%u",
+			       t, len, klen, tagbytes);
+	}
+}
+
+/*
+ * Every tier against generic: each length 0..4096 (plus long messages), at
+ * random offsets (misaligned input), with SIMD usable and not usable.
+ */
+static void test_tiers(void)
+{
+	static u8 buf[70000 + 64];
+	static const size_t longlens[] = { 8191, 8192, 8193, 65536, 70000 };
+	u64 seed = 0x71e50001;
+	unsigned int impl, simd, tagbytes;
+	struct vmac_key key;
+	u8 rawkey[32], nonce[16];
+	size_t len, i;
+
+	utest_fill(&seed, buf, sizeof(buf));
+	utest_fill(&seed, rawkey, sizeof(rawkey));
+	utest_fill(&seed, nonce, sizeof(nonce));
+	nonce[0] &= 0x7f;
+	UT_CHECK(vmac_setkey(&key, rawkey, 32) == 0, "setkey");
+
+	for (impl = 1; impl <= vmac_impl_max(); impl++) {
+		for (simd = 0; simd < 2; simd++) {
+			unsigned long bad = 0, runs = 0;
+
+			kfast_user_simd_usable = simd;
+			for (tagbytes = 8; tagbytes <= 16; tagbytes += 8) {
+				for (len = 0; len <= 4096 + ARRAY_SIZE(longlens); len++) {
+					size_t l = len <= 4096 ? len : longlens[len - 4097];
+					size_t off = len % 61;
+					u8 ref[16], tag[16];
+
+					mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce,
+						    buf + off, l, (size_t)-1, ref);
+					mac_chunked(&key, tagbytes, impl, nonce, buf + off, l,
+						    (size_t)-1, tag);
+					runs++;
+					if (memcmp(ref, tag, tagbytes)) {
+						if (!bad)
+							fprintf(stderr, "first mismatch: len %zu\n", l);
+						bad++;
+					}
+				}
+			}
+			UT_CHECK(bad == 0, "tier %s (simd %u): %lu of %lu lengths differ",
+				 impl_names[impl], simd, bad, runs);
+			printf("tier %s simd=%u: %lu lengths x tags compared with generic\n",
+			       impl_names[impl], simd, runs);
+		}
+	}
+	kfast_user_simd_usable = true;
+
+	/* Tiers must also agree when fed through many small updates. */
+	for (impl = 1; impl <= vmac_impl_max(); impl++) {
+		for (i = 0; i < 50; i++) {
+			size_t l = utest_rand64(&seed) % 20000, chunk = 1 + utest_rand64(&seed) % 700;
+			u8 ref[16], tag[16];
+
+			tagbytes = (i & 1) ? 16 : 8;
+			mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, buf, l,
+				    (size_t)-1, ref);
+			mac_chunked(&key, tagbytes, impl, nonce, buf + 3, l, chunk, tag);
+			mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, buf + 3, l,
+				    (size_t)-1, ref);
+			UT_CHECK_MEMEQ(tag, ref, tagbytes, "tier %s chunked len %zu chunk %zu",
+				       impl_names[impl], l, chunk);
+		}
+	}
+}
+
+static void test_bad_inputs(void)
+{
+	static const unsigned int lens[] = { 0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 64 };
+	u8 raw[64] = { 1, 2, 3 }, nonce[16] = { 0x80 }, tag[16], keep[16];
+	struct vmac_key key;
+	struct vmac_ctx ctx;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lens); i++)
+		UT_CHECK(vmac_setkey(&key, raw, lens[i]) == -EINVAL, "key length %u",
+			 lens[i]);
+	UT_CHECK(vmac_setkey(&key, raw, 24) == 0, "key length 24");
+
+	/* Top nonce bit set: -EINVAL, tag untouched, ctx wiped. */
+	memset(tag, 0xa5, sizeof(tag));
+	memcpy(keep, tag, sizeof(tag));
+	vmac64_init(&ctx, &key);
+	vmac_update(&ctx, raw, 40);
+	UT_CHECK(vmac_final(&ctx, nonce, tag) == -EINVAL, "vmac64 top nonce bit");
+	UT_CHECK(memcmp(tag, keep, sizeof(tag)) == 0, "tag untouched");
+	UT_CHECK(ctx.key == NULL && ctx.st.msglen == 0, "ctx wiped");
+	UT_CHECK(vmac128(&key, nonce, raw, 3, tag) == -EINVAL, "vmac128 top nonce bit");
+
+	/* The top bit is the only forbidden one. */
+	nonce[0] = 0x7f;
+	UT_CHECK(vmac128(&key, nonce, raw, 3, tag) == 0, "vmac128 nonce 0x7f..");
+
+	/*
+	 * VMAC-64: nonces differing only in the last bit share the AES block
+	 * and take its two halves; VMAC-128 does not clear that bit.
+	 */
+	{
+		u8 n0[16] = { 0 }, n1[16] = { 0 }, t0[8], t1[8], t2[16], t3[16];
+
+		n1[15] = 1;
+		vmac64(&key, n0, raw, 10, t0);
+		vmac64(&key, n1, raw, 10, t1);
+		UT_CHECK(memcmp(t0, t1, 8) != 0, "vmac64 pad halves differ");
+		vmac128(&key, n0, raw, 10, t2);
+		vmac128(&key, n1, raw, 10, t3);
+		UT_CHECK(memcmp(t2, t3, 16) != 0, "vmac128 nonce low bit used");
+	}
+}
+
+int main(void)
+{
+	unsigned int max = vmac_mod_init();
+
+	printf("vmac: highest tier on this CPU: %s\n", impl_names[max]);
+	test_draft_vectors();
+	test_linux_vectors();
+	test_random_splits();
+	test_tiers();
+	test_bad_inputs();
+	return utest_report("vmac");
+}

@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Userspace build of the VMAC core (included by selftests/user/user.mk).
+
+VMAC_CORE_SRCS := vmac/vmac_core.c
+
+USER_TESTS += test_vmac
+test_vmac_SRCS := $(VMAC_CORE_SRCS) selftests/user/test_vmac.c
+
+# Differential test against Crypto++ (libcrypto++-dev).  The reference
+# wrapper is C++, so this test has its own link rule (C++ driver, same
+# sanitizers); the pattern rule in selftests/user/user.mk does the rest.
+USER_CXX ?= c++
+USER_TESTS += test_vmac_cryptopp
+test_vmac_cryptopp_SRCS := $(VMAC_CORE_SRCS) selftests/user/test_vmac_cryptopp.c
+
+$(USER_OUT)/vmac_cryptopp_ref.o: selftests/user/vmac_cryptopp_ref.cc
+	@mkdir -p $(dir $@)
+	$(USER_CXX) -O2 -g -Wall $(USER_SAN) -c -o $@ $<
+
+$(USER_OUT)/test_vmac_cryptopp: $(test_vmac_cryptopp_SRCS) $(USER_OUT)/vmac_cryptopp_ref.o \
+		tools/uapi-shim/kfast_user.c $(wildcard include/kfast/*.h tools/uapi-shim/*.h \
+		selftests/user/*.h vmac/*.h arch/x86/vmac*.h)
+	@mkdir -p $(dir $@)
+	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $(test_vmac_cryptopp_SRCS) \
+		tools/uapi-shim/kfast_user.c $(USER_OUT)/vmac_cryptopp_ref.o \
+		-lcryptopp -lstdc++ $(USER_LIBS)

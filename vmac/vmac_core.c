@@ -1,0 +1,452 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * VMAC (draft-krovetz-vmac-01, T. Krovetz and W. Dai, April 2007):
+ * portable core shared by the kernel module and the userspace tests.
+ *
+ * VMAC-64/128(K, M, N) = PDF(K, N) + VHASH(K, M), per 64-bit word, where
+ * VHASH runs one iteration per 64 tag bits of
+ *
+ *   L1 (NH):  for each 128-byte block (the last one zero-padded to a
+ *             multiple of 16 bytes), sum over word pairs of
+ *             (m[2j] + k[2j] mod 2^64) * (m[2j+1] + k[2j+1] mod 2^64),
+ *             mod 2^126; message words little-endian, key words big-endian.
+ *             Iteration i uses the key shifted by 2i words.
+ *   L2:       polynomial y = y*k + a mod 2^127-1 over the NH outputs,
+ *             y starting at 1; then y += (bitlen(M) mod 1024) * 2^64.
+ *   L3:       ((y div (2^64-2^32) + k1) * (y mod (2^64-2^32) + k2)) mod
+ *             2^64-257.
+ *
+ * and PDF is AES of the nonce (VMAC-64: the nonce's low bit selects the
+ * half of the AES output and is cleared before encryption; VMAC-128 uses
+ * the whole block).  Subkeys come from AES in counter mode (KDF) with the
+ * index byte 0x80 (L1), 0xc0 (L2) and 0xe0 (L3, rejection-sampled).
+ *
+ * Design choices:
+ *  - Everything that depends only on the key is computed in vmac_setkey():
+ *    the NH key for both iterations, masked L2 keys, L3 keys, the AES key
+ *    schedule (and on x86-64 the AES-NI round keys).  Per message there is
+ *    exactly one AES block, for the pad.
+ *  - No pad cache.  The draft lets VMAC-64 share one AES between the two
+ *    nonces that differ in their last bit, but a cache that outlives one
+ *    message must live somewhere mutable: in a per-key object it races
+ *    with concurrent users of the key (the 2018 syzbot report against the
+ *    kernel's old vmac was exactly that), and shash descriptors are
+ *    re-initialised per message and wiped after final, so a cache there
+ *    would never hit.  With AES-NI the pad block costs a few dozen cycles
+ *    and overlaps the hashing.
+ *  - Full 128-byte blocks are hashed as soon as they are complete (the
+ *    last block of a message is hashed like any other when it is full;
+ *    only the length term at the end depends on the total length), so the
+ *    state only buffers msglen % 128 bytes and any split of the input
+ *    gives the same tag.
+ *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
+ *    blocks and fully reduced once at the end.
+ *  - 64x64->128-bit products use the compiler's unsigned __int128; x86-64
+ *    can replace the block loop and the pad by assembly (arch/x86/vmac.h,
+ *    selected once at init with static keys).
+ */
+#include <kfast/base.h>
+#include <kfast/aes.h>
+#include "vmac.h"
+
+typedef unsigned __int128 vmac_u128;
+
+#define VMAC_M62	0x3fffffffffffffffULL
+#define VMAC_M63	0x7fffffffffffffffULL
+#define VMAC_POLY_MASK	0x1fffffff1fffffffULL
+#define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
+#define VMAC_D64	0xffffffff00000000ULL	/* 2^64 - 2^32 */
+
+
+/*
+ * Arch hooks (lib/crypto style): an arch header defines the function and
+ * "#define name name"; otherwise these always decline.
+ */
+#ifndef vmac_blocks_arch
+static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
+					     struct vmac_state *st,
+					     const u8 *p, size_t nblocks)
+{
+	return false;
+}
+#endif
+
+#ifndef vmac_pad_arch
+static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
+					  u8 out[16], const u8 in[16],
+					  unsigned int impl)
+{
+	return false;
+}
+#endif
+
+#ifndef vmac_setkey_arch
+static __always_inline void vmac_setkey_arch(struct vmac_key *key,
+					     const u8 *raw, unsigned int len)
+{
+}
+#endif
+
+#ifndef vmac_mod_init_arch
+static __always_inline unsigned int vmac_mod_init_arch(void)
+{
+	return VMAC_IMPL_GENERIC;
+}
+#endif
+
+static unsigned int vmac_impl_found;
+
+unsigned int vmac_mod_init(void)
+{
+	vmac_impl_found = vmac_mod_init_arch();
+	return vmac_impl_found;
+}
+
+unsigned int vmac_impl_max(void)
+{
+	return vmac_impl_found;
+}
+
+/* KDF block i for the given index byte: AES(index || uint120(i)). */
+static void vmac_kdf_block(const struct kfast_aes_key *aes, u8 index, u64 i,
+			   u8 out[16])
+{
+	u8 in[16] = { index };
+
+	put_unaligned_be64(i, &in[8]);
+	kfast_aes_encrypt(aes, out, in);
+}
+
+int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
+{
+	u8 blk[16];
+	unsigned int i, n;
+	int err;
+
+	err = kfast_aes_setkey(&key->aes, raw, len);
+	if (err)
+		return err;
+
+	/* L1: KDF(K, 128, 1024 + 128 * (iters - 1)) as big-endian words. */
+	for (i = 0; i < ARRAY_SIZE(key->nhkey) / 2; i++) {
+		vmac_kdf_block(&key->aes, 0x80, i, blk);
+		key->nhkey[2 * i] = get_unaligned_be64(&blk[0]);
+		key->nhkey[2 * i + 1] = get_unaligned_be64(&blk[8]);
+	}
+
+	/* L2: block i of KDF(K, 192), top 3 bits of every 32-bit word cleared. */
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		vmac_kdf_block(&key->aes, 0xc0, i, blk);
+		key->polykey[i][0] = get_unaligned_be64(&blk[0]) & VMAC_POLY_MASK;
+		key->polykey[i][1] = get_unaligned_be64(&blk[8]) & VMAC_POLY_MASK;
+	}
+
+	/*
+	 * L3: the (iter+1)-th block of KDF(K, 224) whose two halves are both
+	 * below 2^64 - 257.  A block is rejected with probability ~2^-55, so
+	 * the bound is never reached in practice.
+	 */
+	for (i = 0, n = 0; n < VMAC_MAX_ITERS && i < 64; i++) {
+		u64 k1, k2;
+
+		vmac_kdf_block(&key->aes, 0xe0, i, blk);
+		k1 = get_unaligned_be64(&blk[0]);
+		k2 = get_unaligned_be64(&blk[8]);
+		if (k1 < VMAC_P64 && k2 < VMAC_P64) {
+			key->l3key[n][0] = k1;
+			key->l3key[n][1] = k2;
+			n++;
+		}
+	}
+	memzero_explicit(blk, sizeof(blk));
+	if (WARN_ON(n != VMAC_MAX_ITERS))
+		return -EINVAL;
+
+	vmac_setkey_arch(key, raw, len);
+	return 0;
+}
+
+/*
+ * One L2 step: acc = acc * k + m mod 2^127 - 1, with acc <= 2^127 + 4 on
+ * entry and exit (lazy reduction), k = (kh, kl) with both words < 2^61
+ * (the L2 key mask) and m < 2^126 (an NH output).
+ *
+ * acc * k = t2 * 2^128 + t1 * 2^64 + t0 with t0 = al*kl < 2^125,
+ * t1 = ah*kl + al*kh < 2^126, t2 = ah*kh <= 2^124.  As 2^128 = 2 mod p:
+ *	acc * k = t0 + 2 * (t2 + hi64(t1)) + lo64(t1) * 2^64	(mod p)
+ * where the first part is below 2^127.  Adding lo64(t1) and m gives a
+ * value below 2^129; folding the bits above 127 (2^127 = 1 mod p) brings
+ * it back to at most 2^127 + 3.
+ */
+static __always_inline void vmac_poly_step(u64 *ah, u64 *al, u64 kh, u64 kl,
+					   u64 mh, u64 ml)
+{
+	vmac_u128 t0 = (vmac_u128)*al * kl;
+	vmac_u128 t1 = (vmac_u128)*ah * kl + (vmac_u128)*al * kh;
+	vmac_u128 t2 = (vmac_u128)*ah * kh;
+	vmac_u128 x = t0 + 2 * (t2 + (u64)(t1 >> 64));
+	vmac_u128 xh = (x >> 64) + (u64)t1 + mh;
+	u64 xl = (u64)x + ml;
+	u64 f, rh;
+
+	xh += xl < ml;
+	f = (u64)(xh >> 63);
+	rh = (u64)xh & VMAC_M63;
+	xl += f;
+	rh += xl < f;
+	*ah = rh;
+	*al = xl;
+}
+
+/*
+ * NH over nwords message words (even, at most 16) for one or two
+ * iterations, result mod 2^126 as (high, low) words.
+ */
+static __always_inline void vmac_nh(const u64 *k, const u8 *m,
+				    unsigned int nwords, unsigned int iters,
+				    u64 out[VMAC_MAX_ITERS][2])
+{
+	vmac_u128 s0 = 0, s1 = 0;
+	unsigned int i;
+
+	for (i = 0; i < nwords; i += 2) {
+		u64 m0 = get_unaligned_le64(m + 8 * i);
+		u64 m1 = get_unaligned_le64(m + 8 * i + 8);
+
+		s0 += (vmac_u128)(m0 + k[i]) * (m1 + k[i + 1]);
+		if (iters > 1)
+			s1 += (vmac_u128)(m0 + k[i + 2]) * (m1 + k[i + 3]);
+	}
+	out[0][0] = (u64)(s0 >> 64) & VMAC_M62;
+	out[0][1] = (u64)s0;
+	if (iters > 1) {
+		out[1][0] = (u64)(s1 >> 64) & VMAC_M62;
+		out[1][1] = (u64)s1;
+	}
+}
+
+static __always_inline void vmac_blocks_iters(const struct vmac_key *key,
+					      struct vmac_state *st,
+					      const u8 *p, size_t nblocks,
+					      const unsigned int iters)
+{
+	u64 a0h = st->poly[0][0], a0l = st->poly[0][1];
+	u64 a1h = st->poly[1][0], a1l = st->poly[1][1];
+	u64 nh[VMAC_MAX_ITERS][2];
+
+	do {
+		vmac_nh(key->nhkey, p, VMAC_NHWORDS, iters, nh);
+		vmac_poly_step(&a0h, &a0l, key->polykey[0][0],
+			       key->polykey[0][1], nh[0][0], nh[0][1]);
+		if (iters > 1)
+			vmac_poly_step(&a1h, &a1l, key->polykey[1][0],
+				       key->polykey[1][1], nh[1][0], nh[1][1]);
+		p += VMAC_NHBYTES;
+	} while (--nblocks);
+
+	st->poly[0][0] = a0h;
+	st->poly[0][1] = a0l;
+	st->poly[1][0] = a1h;
+	st->poly[1][1] = a1l;
+}
+
+/* NH + L2 over whole 128-byte blocks: the bulk of the work. */
+static void vmac_blocks_generic(const struct vmac_key *key,
+				struct vmac_state *st, const u8 *p,
+				size_t nblocks)
+{
+	if (st->iters == 1)
+		vmac_blocks_iters(key, st, p, nblocks, 1);
+	else
+		vmac_blocks_iters(key, st, p, nblocks, 2);
+}
+
+static void vmac_blocks(const struct vmac_key *key, struct vmac_state *st,
+			const u8 *p, size_t nblocks)
+{
+	if (!vmac_blocks_arch(key, st, p, nblocks))
+		vmac_blocks_generic(key, st, p, nblocks);
+}
+
+void vmac_init(struct vmac_ctx *ctx, const struct vmac_key *key,
+	       unsigned int tagbytes, unsigned int impl)
+{
+	unsigned int i;
+
+	ctx->key = key;
+	ctx->st.iters = tagbytes == VMAC128_TAGBYTES ? 2 : 1;
+	ctx->st.impl = impl;
+	ctx->st.msglen = 0;
+	/* L2 starts at y = 1 (the draft's "y = 1; y = y * k + m"). */
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		ctx->st.poly[i][0] = 0;
+		ctx->st.poly[i][1] = 1;
+	}
+}
+
+void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
+{
+	struct vmac_state *st = &ctx->st;
+	unsigned int used = st->msglen % VMAC_NHBYTES;
+
+	st->msglen += len;
+	if (used) {
+		unsigned int n = min_t(size_t, len, VMAC_NHBYTES - used);
+
+		memcpy(&st->buf[used], data, n);
+		data += n;
+		len -= n;
+		if (used + n < VMAC_NHBYTES)
+			return;
+		vmac_blocks(ctx->key, st, st->buf, 1);
+	}
+	if (len >= VMAC_NHBYTES) {
+		size_t nblocks = len / VMAC_NHBYTES;
+
+		vmac_blocks(ctx->key, st, data, nblocks);
+		data += nblocks * VMAC_NHBYTES;
+		len -= nblocks * VMAC_NHBYTES;
+	}
+	if (len)
+		memcpy(st->buf, data, len);
+}
+
+/*
+ * End of L2: add the length term (bitlen mod 1024) * 2^64 and reduce fully
+ * mod 2^127 - 1.  On entry the accumulator is at most 2^127 + 3.
+ */
+static __always_inline void vmac_l2_finish(const u64 acc[2], u64 lenbits,
+					   u64 *yh, u64 *yl)
+{
+	u64 h = acc[0] + lenbits, l = acc[1];
+	u64 f = h >> 63, l1, h1, mask;
+
+	/* Fold bit 127: the value is now at most 2^127. */
+	h &= VMAC_M63;
+	l += f;
+	h += l < f;
+	/* Subtract p once if value >= p, i.e. if value + 1 >= 2^127. */
+	l1 = l + 1;
+	h1 = h + (l1 == 0);
+	mask = 0 - (h1 >> 63);
+	*yh = ((h1 & VMAC_M63) & mask) | (h & ~mask);
+	*yl = (l1 & mask) | (l & ~mask);
+}
+
+/*
+ * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 and 2^64 = D + 2^32:
+ *	y = yh * D + t,	t = yh * 2^32 + yl < 2^96
+ *	t = th * D + u,	u = th * 2^32 + tl < 2^64 + 2^63 < 2 * D
+ * so y div D = yh + th + [u >= D] and y mod D = u or u - D.  Then
+ * (m1 + k1) and (m2 + k2) are brought below 2^64 using 2^64 = 257 mod p64,
+ * multiplied, and the 128-bit product folded the same way.
+ */
+static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
+{
+	u64 tl = (yh << 32) + yl;
+	u64 th = (yh >> 32) + (tl < yl);
+	u64 ul = (th << 32) + tl;
+	u64 uc = ul < tl;
+	u64 ge = uc | (ul >= VMAC_D64);
+	u64 m1 = yh + th + ge;
+	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
+	u64 a, b, r, c;
+	vmac_u128 p;
+
+	a = m1 + k[0];
+	a += (0 - (u64)(a < m1)) & 257;
+	b = m2 + k[1];
+	b += (0 - (u64)(b < m2)) & 257;
+
+	p = (vmac_u128)a * b;
+	p = (vmac_u128)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
+	r = (u64)p;
+	c = (u64)(p >> 64) * 257;			/* < 2^18 */
+	r += c;
+	r += (0 - (u64)(r < c)) & 257;
+	/* r < 2^64; subtract p64 once if needed. */
+	r += (0 - (u64)(r >= VMAC_P64)) & 257;
+	return r;
+}
+
+static void vmac_pad(const struct vmac_key *key, u8 out[16], const u8 in[16],
+		     unsigned int impl)
+{
+	if (!vmac_pad_arch(key, out, in, impl))
+		kfast_aes_encrypt(&key->aes, out, in);
+}
+
+int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
+{
+	const struct vmac_key *key = ctx->key;
+	struct vmac_state *st = &ctx->st;
+	unsigned int rem = st->msglen % VMAC_NHBYTES;
+	unsigned int iters = st->iters, i;
+	u64 nh[VMAC_MAX_ITERS][2];
+	u8 blk[16], pad[16];
+	int err = 0;
+
+	/* A nonce is below 2^127: KDF inputs have the top bit set. */
+	if (nonce[0] & 0x80) {
+		err = -EINVAL;
+		goto out;
+	}
+
+	/*
+	 * The last, partial NH block, zero-padded to a multiple of 16 bytes.
+	 * An empty message still takes one L2 step with m = 0: y = 1 * k.
+	 */
+	if (rem || st->msglen == 0) {
+		unsigned int n = round_up(rem, 16);
+
+		memset(&st->buf[rem], 0, n - rem);
+		if (iters == 1)
+			vmac_nh(key->nhkey, st->buf, n / 8, 1, nh);
+		else
+			vmac_nh(key->nhkey, st->buf, n / 8, 2, nh);
+		for (i = 0; i < iters; i++)
+			vmac_poly_step(&st->poly[i][0], &st->poly[i][1],
+				       key->polykey[i][0], key->polykey[i][1],
+				       nh[i][0], nh[i][1]);
+	}
+
+	/* PDF: VMAC-64 takes the half selected by the nonce's low bit. */
+	memcpy(blk, nonce, 16);
+	if (iters == 1)
+		blk[15] &= 0xfe;
+	vmac_pad(key, pad, blk, st->impl);
+
+	for (i = 0; i < iters; i++) {
+		unsigned int off = iters == 1 ? (nonce[15] & 1) * 8 : i * 8;
+		u64 yh, yl, h;
+
+		vmac_l2_finish(st->poly[i], (u64)rem * 8, &yh, &yl);
+		h = vmac_l3(yh, yl, key->l3key[i]);
+		put_unaligned_be64(get_unaligned_be64(&pad[off]) + h, &tag[i * 8]);
+	}
+	memzero_explicit(pad, sizeof(pad));
+	memzero_explicit(blk, sizeof(blk));
+out:
+	memzero_explicit(ctx, sizeof(*ctx));
+	return err;
+}
+
+int vmac64(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
+	   const u8 *data, size_t len, u8 tag[VMAC64_TAGBYTES])
+{
+	struct vmac_ctx ctx;
+
+	vmac64_init(&ctx, key);
+	vmac_update(&ctx, data, len);
+	return vmac_final(&ctx, nonce, tag);
+}
+
+int vmac128(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
+	    const u8 *data, size_t len, u8 tag[VMAC128_TAGBYTES])
+{
+	struct vmac_ctx ctx;
+
+	vmac128_init(&ctx, key);
+	vmac_update(&ctx, data, len);
+	return vmac_final(&ctx, nonce, tag);
+}
