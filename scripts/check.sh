@@ -1,0 +1,94 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test suite behind `make check` (all) and `make check-quick` (quick).
+#
+#   all:   host packages, userspace tests of the cores (ASan + UBSan, every
+#          SIMD tier the host CPU has), module builds with W=1 for 6.1, 6.12
+#          and 7.2 on amd64 and arm64, Debian's stock 6.1/6.12/7.2 amd64
+#          kernels booted under qemu with our modules (modprobe, /proc/crypto,
+#          AF_ALG, kcapi tools, differential test against vmac.ko, speed
+#          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2,
+#          and one stock arm64 kernel.
+#   quick: host packages, userspace tests, the stock 6.1 amd64 guest.
+#
+# Each step prints "<step>: N passed, N failed"; the last line is the total.
+
+set -u
+. "$(dirname "$0")/lib.sh"
+mode=${1:-all}
+cd "$KFAST_TOP"
+
+total_pass=0 total_fail=0
+failed_steps=()
+
+# step NAME COMMAND...: runs a step, adds its "N passed, N failed" counts
+# (or one failure if it failed without printing them).
+step() {
+	local name=$1 out rc line p f
+	shift
+	log "=== $name"
+	out=$(mktemp)
+	"$@" 2>&1 | tee "$out"
+	rc=${PIPESTATUS[0]}
+	line=$(grep -E '^[^:]+: [0-9]+ passed, [0-9]+ failed$' "$out" | tail -n 1)
+	rm -f "$out"
+	p=0 f=0
+	if [ -n "$line" ]; then
+		p=$(echo "$line" | sed 's/.*: \([0-9]*\) passed.*/\1/')
+		f=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
+	fi
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+	fi
+	[ -z "$line" ] && [ "$rc" -eq 0 ] && p=1
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	[ "$f" -ne 0 ] && failed_steps+=("$name")
+	return 0
+}
+
+build_all_modules() {
+	local k a n=0 bad=0
+	for k in $KFAST_KERNELS; do
+		for a in amd64 arm64; do
+			if scripts/kenv.sh modules "$k" "$a" >/dev/null; then
+				n=$((n + 1))
+				echo "ok - modules build with W=1 and no warning for $k $a"
+			else
+				bad=$((bad + 1))
+				echo "not ok - modules build for $k $a"
+			fi
+		done
+	done
+	echo "module builds: $n passed, $bad failed"
+	[ "$bad" -eq 0 ]
+}
+
+step "host packages" scripts/kenv.sh setup-host
+step "userspace tests" make -s check-user
+
+case "$mode" in
+quick)
+	step "stock 6.1 amd64 guest" selftests/qemu/run-guest.sh stock 6.1 amd64
+	;;
+all)
+	step "module builds" build_all_modules
+	for k in $KFAST_KERNELS; do
+		step "stock $k amd64 guest" selftests/qemu/run-guest.sh stock "$k" amd64
+	done
+	for k in $KFAST_KERNELS; do
+		step "KUnit $k debug guest" selftests/qemu/run-guest.sh kunit "$k"
+	done
+	step "stock 7.2 arm64 guest" selftests/qemu/run-guest.sh stock 7.2 arm64
+	;;
+*)
+	die "usage: check.sh all|quick"
+	;;
+esac
+
+if [ ${#failed_steps[@]} -ne 0 ]; then
+	log "failed steps: ${failed_steps[*]}"
+fi
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,253 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Kernel environments for testing: host packages, per-suite build chroots,
+# Debian's stock kernels, self-built KUnit debug kernels, and module builds
+# against each of them.  Every step is idempotent and caches its result under
+# $KFAST_CACHE (see scripts/lib.sh).
+#
+#   kenv.sh setup-host                 install the host packages the tests need
+#   kenv.sh chroot SUITE               create/update a build chroot
+#   kenv.sh stock KVER ARCH            fetch Debian's kernel (image + modules)
+#   kenv.sh modules KVER ARCH          build our modules for that stock kernel
+#   kenv.sh kunit-kernel KVER          build the KUnit debug kernel
+#   kenv.sh kunit-modules KVER         build our modules + KUnit suites for it
+#
+# Paths of the results are printed on stdout (one per line) for the caller.
+
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring
+	busybox-static cpio kcapi-tools libkcapi-dev nettle-dev libcrypto++-dev
+	libssl-dev gcc g++ make bc flex bison libelf-dev xz-utils zstd kmod
+	rsync linux-headers-amd64 python3 gnuplot-nox gcc-aarch64-linux-gnu
+	libc6-dev-arm64-cross util-linux"
+
+setup_host() {
+	local p missing=""
+	for p in $HOST_PKGS; do
+		dpkg-query -W -f '${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' ||
+			missing="$missing $p"
+	done
+	[ -z "$missing" ] && return 0
+	log "installing host packages:$missing"
+	apt-get update -q >/dev/null
+	# shellcheck disable=SC2086
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+		$missing >/dev/null
+}
+
+# The gcc major version a kernel's headers ask for (CC = ...gcc-NN).
+headers_gcc() {
+	sed -n 's/^CC = .*gcc-\([0-9]*\).*/\1/p' "$1/.kernelvariables" | head -n 1
+}
+
+CHROOT_PKGS="linux-headers-amd64 gcc make libc6-dev kmod bc flex bison libelf-dev
+	libssl-dev python3 xz-utils cpio rsync perl binutils-aarch64-linux-gnu"
+
+make_chroot() {
+	local suite=$1 root=$KFAST_CACHE/chroot/$1 gccv want
+	if [ ! -f "$root/.kfast-debootstrapped" ]; then
+		log "debootstrap $suite (minbase)"
+		rm -rf "$root"
+		mkdir -p "$root"
+		debootstrap --variant=minbase "$suite" "$root" "$KFAST_MIRROR" \
+			>"$KFAST_CACHE/debootstrap-$suite.log" 2>&1 ||
+			die "debootstrap $suite failed (see $KFAST_CACHE/debootstrap-$suite.log)"
+		echo 'Acquire::Check-Valid-Until "false";' \
+			>"$root/etc/apt/apt.conf.d/99kfast-novalid"
+		printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+		chmod +x "$root/usr/sbin/policy-rc.d"
+		touch "$root/.kfast-debootstrapped"
+	fi
+	# The suite with its updates and security pockets: the newest kernel
+	# headers, matching the newest image that the guests boot.
+	want=$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" - <<<"$CHROOT_PKGS" | sha1sum)
+	if [ "$(cat "$root/.kfast-ready" 2>/dev/null)" != "$want" ]; then
+		: >"$root/etc/apt/sources.list"
+		cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" \
+			"$root/etc/apt/sources.list.d/debian.sources"
+		log "installing the $suite toolchain and kernel headers"
+		in_chroot "$suite" "apt-get -q update >/dev/null &&
+			apt-get install -y -q --no-install-recommends $(echo $CHROOT_PKGS) >/dev/null" ||
+			die "chroot package install ($suite) failed"
+		gccv=$(headers_gcc "$(ls -d "$root"/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)")
+		in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
+			gcc-$gccv-aarch64-linux-gnu >/dev/null" ||
+			die "cross compiler gcc-$gccv-aarch64-linux-gnu ($suite) failed"
+		echo "$want" >"$root/.kfast-ready"
+	fi
+	echo "$root"
+}
+
+# ABI of the amd64 headers installed in a chroot (the kernel we boot must match).
+chroot_abi() {
+	local h
+	h=$(ls -d "$KFAST_CACHE/chroot/$1"/usr/src/linux-headers-*-amd64 2>/dev/null |
+		sort -V | tail -n 1)
+	[ -n "$h" ] || die "no kernel headers in the $1 chroot"
+	h=${h##*/linux-headers-}
+	echo "${h%-amd64}"
+}
+
+# stock KVER ARCH: vmlinuz + the module tree of Debian's kernel whose headers
+# are in the chroot.  Prints the directory (vmlinuz, modules/, abi).
+stock_kernel() {
+	local kver=$1 arch=$2 suite abi dir img mods
+	suite=$(suite_of "$kver")
+	make_chroot "$suite" >/dev/null
+	abi=$(chroot_abi "$suite")
+	dir=$KFAST_CACHE/stock/$abi-$arch
+	if [ ! -f "$dir/.ready" ]; then
+		apt_update_once "$suite"
+		rm -rf "$dir"
+		mkdir -p "$dir/x"
+		if aptx "$suite" apt-cache show "linux-binary-$abi-$arch:$arch" >/dev/null 2>&1; then
+			# 7.x splits the image package: binary (vmlinuz) + modules.
+			img=linux-binary-$abi-$arch:$arch
+			mods=linux-modules-$abi-$arch:$arch
+			fetch_debs "$suite" "$img" "$mods"
+			extract_deb "$(deb_path "$suite" "$img")" "$dir/x"
+			extract_deb "$(deb_path "$suite" "$mods")" "$dir/x"
+		else
+			img=linux-image-$abi-$arch-unsigned:$arch
+			aptx "$suite" apt-cache show "$img" >/dev/null 2>&1 ||
+				img=linux-image-$abi-$arch:$arch
+			fetch_debs "$suite" "$img"
+			extract_deb "$(deb_path "$suite" "$img")" "$dir/x"
+		fi
+		local vmlinuz
+		vmlinuz=$(find "$dir/x" -name "vmlinuz*" -type f | head -n 1)
+		[ -n "$vmlinuz" ] || die "no vmlinuz in the $abi-$arch packages"
+		mv "$vmlinuz" "$dir/vmlinuz"
+		mv "$(find "$dir/x" -type d -path "*/modules/$abi-$arch" | head -n 1)" "$dir/modules"
+		rm -rf "$dir/x"
+		# Debian generates modules.dep at install time, not in the package.
+		mkdir -p "$dir/dep/lib/modules"
+		ln -s ../../../modules "$dir/dep/lib/modules/$abi-$arch"
+		depmod -b "$dir/dep" "$abi-$arch" || die "depmod of the $abi-$arch modules failed"
+		rm -rf "$dir/dep"
+		echo "$abi-$arch" >"$dir/abi"
+		touch "$dir/.ready"
+	fi
+	echo "$dir"
+}
+
+# Extracts the arm64 headers of the chroot's kernel ABI into the chroot (they
+# cannot be apt-installed on amd64: linux-kbuild is not Multi-Arch).
+arm64_headers() {
+	local suite=$1 abi root=$KFAST_CACHE/chroot/$1 p
+	abi=$(chroot_abi "$suite")
+	if [ ! -d "$root/usr/src/linux-headers-$abi-arm64" ]; then
+		apt_update_once "$suite"
+		p=linux-headers-$abi-arm64:arm64
+		fetch_debs "$suite" "$p"
+		extract_deb "$(deb_path "$suite" "$p")" "$root"
+	fi
+	echo "/usr/src/linux-headers-$abi-arm64"
+}
+
+# modules KVER ARCH: builds the kfast modules against Debian's headers of the
+# stock kernel.  Prints the build directory (the .ko files are in it).
+build_modules() {
+	local kver=$1 arch=$2 suite abi tree hdr cross="" gccv
+	suite=$(suite_of "$kver")
+	make_chroot "$suite" >/dev/null
+	abi=$(chroot_abi "$suite")
+	if [ "$arch" = arm64 ]; then
+		hdr=$(arm64_headers "$suite")
+		gccv=$(headers_gcc "$KFAST_CACHE/chroot/$suite$hdr")
+		cross="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
+	else
+		hdr=/usr/src/linux-headers-$abi-amd64
+	fi
+	tree=$(sync_tree "stock-$abi-$arch")
+	log "building modules for $abi-$arch"
+	in_chroot "$suite" "make -C $hdr M=/build/stock-$abi-$arch $cross \
+		W=1 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
+		tail -n 40 "$tree/build.log" >&2
+		die "module build for $abi-$arch failed"
+	}
+	if grep -E 'warning:' "$tree/build.log" >&2; then
+		die "module build for $abi-$arch has warnings"
+	fi
+	echo "$tree"
+}
+
+kunit_config_hash() {
+	cat "$KFAST_TOP"/selftests/qemu/config/kunit.config \
+		"$KFAST_TOP"/selftests/qemu/config/debug.config | sha1sum | cut -c1-10
+}
+
+# kunit-kernel KVER: allnoconfig + our fragments, built from Debian's
+# linux-source in the suite's chroot.  Prints the O= build directory.
+kunit_kernel() {
+	local kver=$1 suite src odir hash
+	suite=$(suite_of "$kver")
+	make_chroot "$suite" >/dev/null
+	hash=$(kunit_config_hash)
+	odir=kunit-$kver-$hash
+	if [ ! -f "$KFAST_CACHE/build/$odir/.ready" ]; then
+		src=src/linux-source-$kver
+		if [ ! -f "$KFAST_CACHE/build/$src/Makefile" ]; then
+			log "fetching linux-source-$kver"
+			in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
+				linux-source-$kver >/dev/null" || die "linux-source-$kver install failed"
+			mkdir -p "$KFAST_CACHE/build/src"
+			in_chroot "$suite" "cd /build/src && rm -rf linux-source-$kver &&
+				tar -xaf /usr/src/linux-source-$kver.tar.xz" ||
+				die "linux-source-$kver extraction failed"
+		fi
+		mkdir -p "$KFAST_CACHE/build/$odir"
+		cp "$KFAST_TOP"/selftests/qemu/config/*.config "$KFAST_CACHE/build/$odir/"
+		log "building the KUnit debug kernel $kver (several minutes)"
+		in_chroot "$suite" "set -e; cd /build/$src
+			make O=/build/$odir allnoconfig >/dev/null
+			scripts/kconfig/merge_config.sh -m -O /build/$odir /build/$odir/.config \
+				/build/$odir/kunit.config /build/$odir/debug.config >/dev/null
+			make O=/build/$odir olddefconfig >/dev/null
+			make O=/build/$odir -j$KFAST_JOBS bzImage modules" \
+			>"$KFAST_CACHE/build/$odir.log" 2>&1 || {
+			tail -n 30 "$KFAST_CACHE/build/$odir.log" >&2
+			die "KUnit kernel $kver build failed"
+		}
+		"$KFAST_TOP/selftests/qemu/config/verify-config.sh" \
+			"$KFAST_CACHE/build/$odir/.config" \
+			"$KFAST_TOP"/selftests/qemu/config/kunit.config \
+			"$KFAST_TOP"/selftests/qemu/config/debug.config ||
+			die "KUnit kernel $kver: config fragment not fully applied"
+		touch "$KFAST_CACHE/build/$odir/.ready"
+	fi
+	echo "$KFAST_CACHE/build/$odir"
+}
+
+# kunit-modules KVER: our modules and KUnit suites built against the KUnit kernel.
+kunit_modules() {
+	local kver=$1 suite odir tree
+	suite=$(suite_of "$kver")
+	odir=$(kunit_kernel "$kver")
+	tree=$(sync_tree "kunitmods-$kver")
+	log "building modules + KUnit suites for the $kver debug kernel"
+	in_chroot "$suite" "make -C /build/${odir##*/} M=/build/kunitmods-$kver \
+		W=1 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
+		tail -n 40 "$tree/build.log" >&2
+		die "KUnit module build for $kver failed"
+	}
+	if grep -E 'warning:' "$tree/build.log" >&2; then
+		die "KUnit module build for $kver has warnings"
+	fi
+	echo "$tree"
+}
+
+cmd=${1:-}
+shift || true
+case "$cmd" in
+setup-host) setup_host ;;
+chroot) make_chroot "$@" ;;
+stock) stock_kernel "$@" ;;
+modules) build_modules "$@" ;;
+kunit-kernel) kunit_kernel "$@" ;;
+kunit-modules) kunit_modules "$@" ;;
+*) sed -n '4,17p' "$0"; exit 2 ;;
+esac

@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Shared helpers of the test harness.  Sourced, never run.
+#
+# Everything that is downloaded or built for testing lives under
+# $KFAST_CACHE (default /var/cache/kfast), outside the repository, keyed by
+# what it was made from, so a second run on the same machine reuses it:
+#
+#   apt/<suite>/         private apt state for bookworm, trixie, sid
+#                        (/etc/apt is never touched)
+#   chroot/<suite>/      minbase chroots with that suite's compiler and
+#                        kernel headers: the modules for a kernel are built
+#                        with the compiler that built the kernel
+#   stock/<kver>-<arch>/ Debian's kernel image and the modules we load from it
+#   kunit/<kver>-<hash>/ self-built debug kernels with KUnit (O= build dirs)
+#   build/<tag>/         copies of the source tree, one per target kernel
+
+set -o pipefail
+
+KFAST_TOP=${KFAST_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
+KFAST_CACHE=${KFAST_CACHE:-/var/cache/kfast}
+KFAST_MIRROR=${KFAST_MIRROR:-http://deb.debian.org/debian}
+KFAST_JOBS=${KFAST_JOBS:-$(nproc)}
+
+# The three supported kernels and the Debian suite that ships each.
+KFAST_KERNELS="6.1 6.12 7.2"
+
+log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+suite_of() {
+	case "$1" in
+	6.1) echo bookworm ;;
+	6.12) echo trixie ;;
+	7.2) echo sid ;;
+	*) die "unknown kernel '$1' (supported: $KFAST_KERNELS)" ;;
+	esac
+}
+
+# aptx SUITE apt-get|apt-cache ARGS: apt with a private configuration.
+aptx() {
+	local suite=$1 cmd=$2 d=$KFAST_CACHE/apt/$1
+	shift 2
+	mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
+	[ -f "$d/status" ] || : >"$d/status"
+	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$d/debian.sources"
+	"$cmd" -q -o Dir::Etc::SourceList="$d/debian.sources" \
+		-o Dir::Etc::SourceParts=/dev/null \
+		-o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
+		-o Dir::State::status="$d/status" \
+		-o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root \
+		-o APT::Architectures=amd64,arm64 "$@"
+}
+
+# Refreshes a suite's private package lists at most once per run.
+apt_update_once() {
+	local stamp=$KFAST_CACHE/apt/$1/.updated-$KFAST_RUN_ID
+	[ -f "$stamp" ] && return 0
+	aptx "$1" apt-get update >/dev/null || die "apt-get update ($1) failed"
+	touch "$stamp"
+}
+KFAST_RUN_ID=${KFAST_RUN_ID:-$$}
+export KFAST_RUN_ID
+
+# Prints the newest version of a package in a suite.
+pkg_version() {
+	aptx "$1" apt-cache show "$2" 2>/dev/null |
+		sed -n 's/^Version: //p' | sort -V | tail -n 1
+}
+
+# The kernel ABI name (e.g. 6.12.117+deb13) that the suite's metapackage
+# linux-headers-<arch> points to.
+kernel_abi() {
+	local suite=$1 arch=$2
+	aptx "$suite" apt-cache depends "linux-headers-$arch:$arch" 2>/dev/null |
+		sed -n "s/^ *Depends: linux-headers-\(.*\)-$arch\(:$arch\)\?\$/\1/p" | head -n 1
+}
+
+# Downloads SUITE PKG... into $KFAST_CACHE/debs/<suite>/ (if not already there).
+fetch_debs() {
+	local suite=$1 d=$KFAST_CACHE/debs/$1 p missing=()
+	shift
+	mkdir -p "$d"
+	for p in "$@"; do
+		compgen -G "$d/${p%%:*}_*" >/dev/null || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	(cd "$d" && aptx "$suite" apt-get download "${missing[@]}" >/dev/null) ||
+		die "download failed: ${missing[*]}"
+}
+
+deb_path() { compgen -G "$KFAST_CACHE/debs/$1/${2%%:*}_*.deb" | sort -V | tail -n 1; }
+
+# Extracts a .deb under DIR keeping merged-usr symlinks (plain dpkg-deb -x
+# replaces a /lib -> usr/lib link with a directory).
+extract_deb() {
+	mkdir -p "$2"
+	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
+}
+
+# in_chroot SUITE COMMAND: runs COMMAND (bash -c) in the suite's chroot with
+# /proc and /build mounted in a private mount namespace, so nothing stays
+# mounted afterwards.
+in_chroot() {
+	local root=$KFAST_CACHE/chroot/$1
+	shift
+	unshare --mount --fork bash -c '
+		set -e
+		root=$1 cache=$2
+		shift 2
+		mount -t proc proc "$root/proc"
+		mkdir -p "$root/build" "$cache/build"
+		mount --bind "$cache/build" "$root/build"
+		exec chroot "$root" /usr/bin/env -i HOME=/root LC_ALL=C.UTF-8 \
+			DEBIAN_FRONTEND=noninteractive \
+			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+			bash -c "$*"' _ "$root" "$KFAST_CACHE" "$@"
+}
+
+# Copies the source tree (tracked and untracked-but-not-ignored files) to
+# $KFAST_CACHE/build/TAG, fresh each time, so each target kernel has its own
+# objects and no stale file survives a rename.
+sync_tree() {
+	local dst=$KFAST_CACHE/build/$1
+	rm -rf "$dst"
+	mkdir -p "$dst"
+	if git -C "$KFAST_TOP" rev-parse --git-dir >/dev/null 2>&1; then
+		(cd "$KFAST_TOP" && git ls-files -co --exclude-standard -z |
+			xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
+			tar --null -T - -cf -) | tar -xf - -C "$dst"
+	else
+		(cd "$KFAST_TOP" && tar --exclude=./build -cf - .) | tar -xf - -C "$dst"
+	fi
+	echo "$dst"
+}

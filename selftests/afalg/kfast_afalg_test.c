@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * AF_ALG test program for the kfast algorithms, run inside the test guests.
+ *
+ *   kfast_afalg_test vectors FILE
+ *	Computes every vector of FILE (see scripts/gen-afalg-vectors.py) through
+ *	AF_ALG: hashes in one write and split in two writes, AEADs sealed and
+ *	opened, with a flipped tag bit that must give EBADMSG.
+ *   kfast_afalg_test diff NAME DRIVER_A DRIVER_B COUNT MAXLEN KEYLEN NONCELEN
+ *	Random keys, nonces (top bit clear) and messages up to MAXLEN bytes
+ *	hashed by two drivers of the same algorithm: tags must be identical.
+ *   kfast_afalg_test errors NAME KEYLEN NONCELEN
+ *	Bad input through AF_ALG: wrong key length (EINVAL), no key (ENOKEY),
+ *	data shorter than the nonce (EINVAL).
+ *
+ * Prints TAP-like "ok"/"not ok" lines and a closing
+ * "afalg: N passed, N failed"; exits non-zero on any failure.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include <linux/if_alg.h>
+
+#ifndef SOL_ALG
+#define SOL_ALG 279
+#endif
+
+static unsigned int passed, failed;
+
+static void result(int ok, const char *fmt, const char *a, unsigned int n)
+{
+	printf("%s ", ok ? "ok" : "not ok");
+	printf(fmt, a, n);
+	putchar('\n');
+	if (ok)
+		passed++;
+	else
+		failed++;
+}
+
+static size_t unhex(const char *s, uint8_t *out)
+{
+	size_t n = 0;
+
+	if (!strcmp(s, "-"))
+		return 0;
+	while (s[0] && s[1]) {
+		sscanf(s, "%2hhx", &out[n++]);
+		s += 2;
+	}
+	return n;
+}
+
+static int alg_socket(const char *type, const char *name)
+{
+	struct sockaddr_alg sa = { .salg_family = AF_ALG };
+	int fd = socket(AF_ALG, SOCK_SEQPACKET, 0);
+
+	if (fd < 0)
+		return -errno;
+	strncpy((char *)sa.salg_type, type, sizeof(sa.salg_type) - 1);
+	strncpy((char *)sa.salg_name, name, sizeof(sa.salg_name) - 1);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+/*
+ * Hashes data with the named hash, in one write or split at 'split' (when
+ * split < len).  Returns the digest length or -errno of the failing step.
+ */
+static int afalg_hash(const char *name, const uint8_t *key, size_t klen,
+		      const uint8_t *data, size_t len, size_t split,
+		      uint8_t *out, size_t outlen)
+{
+	int tfm, op, ret;
+
+	tfm = alg_socket("hash", name);
+	if (tfm < 0)
+		return tfm;
+	if (klen != (size_t)-1 &&
+	    setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, klen) < 0) {
+		ret = -errno;
+		goto out_tfm;
+	}
+	op = accept(tfm, NULL, 0);
+	if (op < 0) {
+		ret = -errno;
+		goto out_tfm;
+	}
+	if (split < len) {
+		if (send(op, data, split, MSG_MORE) != (ssize_t)split) {
+			ret = -errno;
+			goto out_op;
+		}
+		data += split;
+		len -= split;
+	}
+	if (send(op, data, len, 0) != (ssize_t)len) {
+		ret = -errno;
+		goto out_op;
+	}
+	ret = read(op, out, outlen);
+	if (ret < 0)
+		ret = -errno;
+out_op:
+	close(op);
+out_tfm:
+	close(tfm);
+	return ret;
+}
+
+/* Seals (enc=1) or opens (enc=0) AAD||in; out gets AAD||result. */
+static int afalg_aead(const char *name, const uint8_t *key, size_t klen,
+		      const uint8_t *iv, size_t ivlen, size_t taglen,
+		      const uint8_t *buf, size_t assoclen, size_t inlen,
+		      uint8_t *out, size_t outlen, int enc)
+{
+	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 32) + CMSG_SPACE(4)] = { 0 };
+	struct iovec iov = { .iov_base = (void *)buf, .iov_len = assoclen + inlen };
+	struct msghdr msg = {
+		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		.msg_iov = &iov, .msg_iovlen = 1,
+	};
+	struct af_alg_iv *aiv;
+	struct cmsghdr *c;
+	int tfm, op, ret;
+
+	tfm = alg_socket("aead", name);
+	if (tfm < 0)
+		return tfm;
+	if (setsockopt(tfm, SOL_ALG, ALG_SET_KEY, key, klen) < 0 ||
+	    setsockopt(tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, taglen) < 0) {
+		ret = -errno;
+		goto out_tfm;
+	}
+	op = accept(tfm, NULL, 0);
+	if (op < 0) {
+		ret = -errno;
+		goto out_tfm;
+	}
+	c = CMSG_FIRSTHDR(&msg);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_OP;
+	c->cmsg_len = CMSG_LEN(4);
+	*(uint32_t *)CMSG_DATA(c) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
+	c = CMSG_NXTHDR(&msg, c);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_IV;
+	c->cmsg_len = CMSG_LEN(4 + 32);
+	aiv = (struct af_alg_iv *)CMSG_DATA(c);
+	aiv->ivlen = ivlen;
+	memcpy(aiv->iv, iv, ivlen);
+	c = CMSG_NXTHDR(&msg, c);
+	c->cmsg_level = SOL_ALG;
+	c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
+	c->cmsg_len = CMSG_LEN(4);
+	*(uint32_t *)CMSG_DATA(c) = assoclen;
+	if (sendmsg(op, &msg, 0) != (ssize_t)(assoclen + inlen)) {
+		ret = -errno;
+		goto out_op;
+	}
+	/* Exactly AAD + output: a larger read blocks waiting for more input. */
+	ret = read(op, out, outlen);
+	if (ret < 0)
+		ret = -errno;
+	close(op);
+	close(tfm);
+	return ret;
+out_op:
+	close(op);
+out_tfm:
+	close(tfm);
+	return ret;
+}
+
+#define MAXBUF (1 << 17)
+static uint8_t key[64], data[MAXBUF], expect[MAXBUF], out[MAXBUF], out2[MAXBUF];
+
+static void test_hash_line(char **f, unsigned int lineno)
+{
+	size_t klen = unhex(f[2], key), len = unhex(f[3], data);
+	size_t dlen = unhex(f[4], expect);
+	int r1 = afalg_hash(f[1], key, klen, data, len, len, out, sizeof(out));
+	int r2 = afalg_hash(f[1], key, klen, data, len, len / 2, out2, sizeof(out2));
+
+	if (r1 != (int)dlen || memcmp(out, expect, dlen))
+		printf("# %s line %u: ret %d\n", f[1], lineno, r1);
+	result(r1 == (int)dlen && !memcmp(out, expect, dlen), "%s vector line %u", f[1], lineno);
+	result(r2 == (int)dlen && !memcmp(out2, expect, dlen),
+	       "%s vector line %u, split update", f[1], lineno);
+}
+
+static void test_aead_line(char **f, unsigned int lineno)
+{
+	static uint8_t iv[32], aad[MAXBUF], pt[MAXBUF];
+	size_t klen = unhex(f[2], key), ivlen = unhex(f[3], iv);
+	size_t alen = unhex(f[4], aad), plen = unhex(f[5], pt);
+	size_t clen = unhex(f[6], expect), taglen = strtoul(f[7], NULL, 0);
+	int r;
+
+	memcpy(data, aad, alen);
+	memcpy(data + alen, pt, plen);
+	r = afalg_aead(f[1], key, klen, iv, ivlen, taglen, data, alen, plen,
+		       out, alen + clen, 1);
+	result(r == (int)(alen + clen) && !memcmp(out + alen, expect, clen),
+	       "%s seal vector line %u", f[1], lineno);
+
+	memcpy(data + alen, expect, clen);
+	r = afalg_aead(f[1], key, klen, iv, ivlen, taglen, data, alen, clen,
+		       out, alen + plen, 0);
+	result(r == (int)(alen + plen) && !memcmp(out + alen, pt, plen),
+	       "%s open vector line %u", f[1], lineno);
+
+	data[alen + clen - 1] ^= 0x01;
+	r = afalg_aead(f[1], key, klen, iv, ivlen, taglen, data, alen, clen,
+		       out, alen + plen, 0);
+	result(r == -EBADMSG, "%s open with a flipped tag bit fails with EBADMSG, line %u",
+	       f[1], lineno);
+}
+
+static int run_vectors(const char *path)
+{
+	char line[1 << 18], *f[9];
+	unsigned int lineno = 0, n;
+	FILE *fp = fopen(path, "r");
+
+	if (!fp) {
+		perror(path);
+		return 1;
+	}
+	while (fgets(line, sizeof(line), fp)) {
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		n = 0;
+		for (char *t = strtok(line, " \n"); t && n < 9; t = strtok(NULL, " \n"))
+			f[n++] = t;
+		if (!strcmp(f[0], "hash") && n == 5)
+			test_hash_line(f, lineno);
+		else if (!strcmp(f[0], "aead") && n == 8)
+			test_aead_line(f, lineno);
+		else
+			result(0, "%s: malformed line %u", path, lineno);
+	}
+	fclose(fp);
+	return 0;
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t rnd(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+static void run_diff(char **argv)
+{
+	const char *name = argv[0], *da = argv[1], *db = argv[2];
+	unsigned int count = atoi(argv[3]), i;
+	size_t maxlen = strtoul(argv[4], NULL, 0), klen = atoi(argv[5]);
+	size_t nlen = atoi(argv[6]), len, j;
+	unsigned int bad = 0;
+	int ra, rb;
+
+	for (i = 0; i < count; i++) {
+		for (j = 0; j < klen; j++)
+			key[j] = rnd();
+		/* Mostly short messages, some long ones, always the nonce. */
+		len = rnd() % (i % 4 ? 600 : maxlen + 1);
+		len += nlen;
+		for (j = 0; j < len; j++)
+			data[j] = rnd();
+		data[0] &= 0x7f;
+		ra = afalg_hash(da, key, klen, data, len, len, out, sizeof(out));
+		rb = afalg_hash(db, key, klen, data, len, rnd() % (len + 1), out2, sizeof(out2));
+		if (ra <= 0 || ra != rb || memcmp(out, out2, ra)) {
+			if (!bad++)
+				printf("# %s: %s vs %s differ at iteration %u (len %zu): %d %d\n",
+				       name, da, db, i, len, ra, rb);
+		}
+	}
+	printf("# %s: %u random messages up to %zu bytes\n", name, count, maxlen);
+	result(!bad, "%s: identical tags from both drivers%.0u", name, 0);
+	(void)name;
+}
+
+static void run_errors(char **argv)
+{
+	const char *name = argv[0];
+	size_t klen = atoi(argv[1]), nlen = atoi(argv[2]);
+	int r;
+
+	memset(key, 0x42, sizeof(key));
+	memset(data, 0x01, sizeof(data));
+	r = afalg_hash(name, key, klen + 1, data, nlen, nlen, out, sizeof(out));
+	result(r == -EINVAL, "%s: wrong key length gives EINVAL%.0u", name, 0);
+	r = afalg_hash(name, key, (size_t)-1, data, nlen, nlen, out, sizeof(out));
+	result(r == -ENOKEY, "%s: no key gives ENOKEY%.0u", name, 0);
+	r = afalg_hash(name, key, klen, data, nlen - 1, nlen - 1, out, sizeof(out));
+	result(r == -EINVAL, "%s: data shorter than the nonce gives EINVAL%.0u", name, 0);
+	data[0] = 0x80;
+	r = afalg_hash(name, key, klen, data, nlen, nlen, out, sizeof(out));
+	if (!strncmp(name, "vmac", 4))
+		result(r == -EINVAL, "%s: nonce with the top bit set gives EINVAL%.0u", name, 0);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "vectors"))
+		run_vectors(argv[2]);
+	else if (argc == 9 && !strcmp(argv[1], "diff"))
+		run_diff(argv + 2);
+	else if (argc == 5 && !strcmp(argv[1], "errors"))
+		run_errors(argv + 2);
+	else {
+		fprintf(stderr, "usage: see the comment at the top of %s\n", __FILE__);
+		return 2;
+	}
+	printf("afalg: %u passed, %u failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

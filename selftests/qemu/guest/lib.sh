@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0
+# Counters and checks shared by the guest test scripts (busybox sh).
+KFAST_PASS=0
+KFAST_FAIL=0
+
+ok() { KFAST_PASS=$((KFAST_PASS + 1)); echo "ok - $*"; }
+not_ok() { KFAST_FAIL=$((KFAST_FAIL + 1)); echo "not ok - $*"; }
+
+# check DESCRIPTION COMMAND...: one counted result from a command's status.
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+
+# Adds a program's own closing "<name>: N passed, N failed" line to the counters.
+count_from() {
+	line=$(grep -E '^[A-Za-z0-9_-]+: [0-9]+ passed, [0-9]+ failed$' "$1" | tail -n 1)
+	if [ -z "$line" ]; then
+		not_ok "$2: no result line"
+		return
+	fi
+	p=$(echo "$line" | sed 's/.*: \([0-9]*\) passed.*/\1/')
+	f=$(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')
+	KFAST_PASS=$((KFAST_PASS + p))
+	KFAST_FAIL=$((KFAST_FAIL + f))
+}
+
+# /proc/crypto entry of a driver: "<field>" value.
+crypto_field() {
+	awk -v d="$1" -v f="$2" '
+		/^name/ { name = $3 } /^driver/ { drv = $3 }
+		$1 == f && drv == d { print $3; exit }' /proc/crypto
+}
+
+kfast_finish() {
+	echo "== dmesg"
+	dmesg | tail -n 200
+	res="KFAST-RESULT pass=$KFAST_PASS fail=$KFAST_FAIL"
+	echo "$res"
+	[ -c /dev/ttyS1 ] && echo "$res" > /dev/ttyS1
+	sync
+	poweroff -f
+}

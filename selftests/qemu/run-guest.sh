@@ -1,0 +1,195 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boots a test guest under qemu (TCG: nested KVM is not available) and judges
+# the run.
+#
+#   run-guest.sh stock KVER ARCH        Debian's kernel + our modules built
+#                                       against Debian's headers
+#   run-guest.sh kunit KVER             the KUnit debug kernel + our modules
+#                                       and KUnit suites built against it
+#   run-guest.sh cmd KVER ARCH CMD [DIR]  stock guest, modules loaded, runs
+#                                       CMD with DIR's files in /files
+#
+# The guest's init (guest/init) runs the guest/<kind>-NN-*.sh scripts and
+# prints "KFAST-RESULT pass=N fail=N" (also on the second serial port on
+# x86).  The run fails on a missing result line, a non-zero fail count, a
+# timeout, or any oops/WARN/KASAN/UBSAN/lockdep report in the console log.
+# Prints "guest <name>: N passed, N failed" last.
+
+set -eu
+. "$(dirname "$0")/../../scripts/lib.sh"
+KENV=$KFAST_TOP/scripts/kenv.sh
+GUEST=$KFAST_TOP/selftests/qemu/guest
+
+kind=$1 kver=$2
+case "$kind" in
+kunit) arch=amd64 ;;
+stock | cmd) arch=$3 ;;
+*) die "usage: run-guest.sh stock|kunit|cmd KVER [ARCH] [CMD [DIR]]" ;;
+esac
+name="$kind-$kver-$arch"
+out=$KFAST_CACHE/runs/$name
+rm -rf "$out"
+mkdir -p "$out/root"/{bin,tests,files}
+root=$out/root
+
+# --- userspace of the guest: busybox, libkcapi tools, our AF_ALG program ---
+userland() {
+	local arch=$1 root=$2 d
+	if [ "$arch" = amd64 ]; then
+		cp /bin/busybox "$root/bin/busybox"
+		gcc -static -O2 -Wall -o "$root/tests/kfast_afalg_test" \
+			"$KFAST_TOP/selftests/afalg/kfast_afalg_test.c"
+		local f lib
+		for f in /usr/bin/kcapi-dgst /usr/bin/kcapi-enc; do
+			cp "$f" "$root/bin/"
+			for lib in $(ldd "$f" | grep -oE '/[^ ]+\.so[^ ]*'); do
+				mkdir -p "$root$(dirname "$lib")"
+				cp -L "$lib" "$root$lib"
+			done
+		done
+		[ -e "$root/lib64" ] || ln -s usr/lib64 "$root/lib64" 2>/dev/null || true
+	else
+		# arm64 busybox and libkcapi from bookworm (static busybox; the
+		# tools with their libraries).
+		apt_update_once bookworm
+		fetch_debs bookworm busybox-static:arm64 kcapi-tools:arm64 libkcapi1:arm64 libc6:arm64
+		d=$KFAST_CACHE/arm64-userland
+		if [ ! -f "$d/.ready" ]; then
+			rm -rf "$d"
+			for p in busybox-static kcapi-tools libkcapi1 libc6; do
+				extract_deb "$(compgen -G "$KFAST_CACHE/debs/bookworm/${p}_*_arm64.deb" | tail -n 1)" "$d"
+			done
+			touch "$d/.ready"
+		fi
+		cp "$d/bin/busybox" "$root/bin/busybox"
+		cp "$d/usr/bin/kcapi-dgst" "$d/usr/bin/kcapi-enc" "$root/bin/"
+		mkdir -p "$root/lib/aarch64-linux-gnu" "$root/usr/lib/aarch64-linux-gnu"
+		cp -a "$d"/usr/lib/aarch64-linux-gnu/libkcapi.so.1* "$root/usr/lib/aarch64-linux-gnu/"
+		cp -a "$d"/lib/aarch64-linux-gnu/libc.so.6 "$d"/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1 \
+			"$root/lib/aarch64-linux-gnu/" 2>/dev/null ||
+			cp -a "$d"/usr/lib/aarch64-linux-gnu/libc.so.6 \
+				"$d"/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1 "$root/lib/aarch64-linux-gnu/"
+		ln -sf lib "$root/lib64"
+		aarch64-linux-gnu-gcc -static -O2 -Wall -o "$root/tests/kfast_afalg_test" \
+			"$KFAST_TOP/selftests/afalg/kfast_afalg_test.c"
+	fi
+}
+
+# Copies a kernel module and its dependencies (from modules.dep) into the
+# guest's module tree, decompressed (busybox cannot load .ko.xz).
+add_kernel_module() {
+	local src=$1 dst=$2 name=$3 rel dep
+	rel=$(grep -E "(^|/)$name\.ko(\.xz|\.zst)?:" "$src/modules.dep" | head -n 1) || return 1
+	for dep in ${rel%%:*} ${rel#*:}; do
+		[ -f "$dst/${dep%.xz}" ] || [ -f "$dst/${dep%.zst}" ] && continue
+		mkdir -p "$dst/$(dirname "$dep")"
+		case "$dep" in
+		*.xz) xz -dc "$src/$dep" >"$dst/${dep%.xz}" ;;
+		*.zst) zstd -qdc "$src/$dep" >"$dst/${dep%.zst}" ;;
+		*) cp "$src/$dep" "$dst/$dep" ;;
+		esac
+	done
+}
+
+stage_modules() {
+	local builddir=$1 kabi=$2 stockmods=${3:-} m
+	local moddir=$root/lib/modules/$kabi
+	mkdir -p "$moddir/extra"
+	find "$builddir" -maxdepth 1 -name '*.ko' -exec cp {} "$moddir/extra/" \;
+	if [ -n "$stockmods" ]; then
+		for m in af_alg algif_hash algif_aead tcrypt vmac crypto_user; do
+			add_kernel_module "$stockmods" "$moddir" "$m" || true
+		done
+		cp "$stockmods"/modules.builtin* "$moddir/" 2>/dev/null || true
+	fi
+	touch "$moddir/modules.order" "$moddir/modules.builtin"
+	depmod -b "$root" "$kabi"
+}
+
+timeout_s=600
+case "$kind" in
+stock | cmd)
+	kdir=$("$KENV" stock "$kver" "$arch")
+	bdir=$("$KENV" modules "$kver" "$arch")
+	kabi=$(cat "$kdir/abi")
+	userland "$arch" "$root"
+	stage_modules "$bdir" "$kabi" "$kdir/modules"
+	kernel=$kdir/vmlinuz
+	if [ "$kind" = stock ]; then
+		for f in "$GUEST"/stock-*.sh; do
+			b=${f##*/}
+			cp "$f" "$root/tests/${b#stock-}"
+		done
+		cp "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
+	else
+		cp "$GUEST/stock-10-modules.sh" "$root/tests/10-modules.sh"
+		printf '%s\n' "${4:-true}" >"$root/tests/50-cmd.sh"
+		[ -n "${5:-}" ] && cp -a "$5"/. "$root/files/"
+	fi
+	;;
+kunit)
+	odir=$("$KENV" kunit-kernel "$kver")
+	bdir=$("$KENV" kunit-modules "$kver")
+	kabi=$(cat "$odir/include/config/kernel.release")
+	userland amd64 "$root"
+	stage_modules "$bdir" "$kabi"
+	for f in "$GUEST"/kunit-*.sh; do
+		b=${f##*/}
+		cp "$f" "$root/tests/${b#kunit-}"
+	done
+	kernel=$odir/arch/x86/boot/bzImage
+	timeout_s=1500
+	;;
+esac
+cp "$GUEST/init" "$GUEST/lib.sh" "$root/"
+mv "$root/lib.sh" "$root/tests/lib.sh"
+chmod +x "$root/init"
+
+(cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
+
+log "booting $name (timeout ${timeout_s}s)"
+append="panic=-1 oops=panic panic_on_warn=1 quiet loglevel=4"
+if [ "$arch" = amd64 ]; then
+	qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp 2 -m 2048
+		-serial "file:$out/console.log" -serial "file:$out/result.txt")
+	append="console=ttyS0 $append"
+else
+	qemu=(qemu-system-aarch64 -M virt -cpu max -accel tcg -smp 2 -m 2048
+		-serial "file:$out/console.log")
+	append="console=ttyAMA0 $append"
+fi
+start=$(date +%s)
+set +e
+timeout "$timeout_s" "${qemu[@]}" -nographic -no-reboot -monitor none -display none \
+	-kernel "$kernel" -initrd "$out/initrd.gz" -append "$append" >"$out/qemu.log" 2>&1
+rc=$?
+set -e
+log "$name finished in $(($(date +%s) - start))s (qemu exit $rc)"
+
+# --- verdict -------------------------------------------------------------
+console=$out/console.log
+res=$(grep -ah 'KFAST-RESULT' "$out/result.txt" "$console" 2>/dev/null | tail -n 1 | tr -d '\r')
+pass=$(echo "$res" | sed -n 's/.*pass=\([0-9]*\).*/\1/p')
+fail=$(echo "$res" | sed -n 's/.*fail=\([0-9]*\).*/\1/p')
+problems=$(grep -anE 'BUG:|WARNING:|Oops|KASAN:|UBSAN:|Kernel panic|kernel BUG|general protection|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU|unreferenced object|Call Trace:' \
+	"$console" | head -n 5 || true)
+verdict_fail=0
+if [ -z "$res" ]; then
+	log "$name: no result line (timeout or crash); end of the console log:"
+	tail -n 60 "$console" >&2
+	verdict_fail=1
+	pass=${pass:-0}
+	fail=$(( $(grep -ac '^not ok' "$console" || true) + 1 ))
+	pass=$(grep -ac '^ok' "$console" || true)
+fi
+if [ -n "$problems" ]; then
+	log "$name: kernel reported problems:"
+	grep -anE -B5 -A25 'BUG:|WARNING:|Oops|KASAN:|UBSAN:|Kernel panic|kernel BUG|general protection|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU|unreferenced object' \
+		"$console" | head -n 80 >&2
+	fail=$((fail + 1))
+fi
+grep -a '^not ok' "$console" >&2 || true
+echo "guest $name: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$verdict_fail" -eq 0 ]
