@@ -8,6 +8,7 @@
 #                                       against Debian's headers
 #   run-guest.sh kunit KVER             the KUnit debug kernel + our modules
 #                                       and KUnit suites built against it
+#   run-guest.sh demo KVER ARCH         stock guest running the demo (make demo)
 #   run-guest.sh cmd KVER ARCH CMD [DIR]  stock guest, modules loaded, runs
 #                                       CMD with DIR's files in /files
 #
@@ -25,8 +26,8 @@ GUEST=$KFAST_TOP/selftests/qemu/guest
 kind=$1 kver=$2
 case "$kind" in
 kunit) arch=amd64 ;;
-stock | cmd) arch=$3 ;;
-*) die "usage: run-guest.sh stock|kunit|cmd KVER [ARCH] [CMD [DIR]]" ;;
+stock | demo | cmd) arch=$3 ;;
+*) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [ARCH] [CMD [DIR]]" ;;
 esac
 name="$kind-$kver-$arch"
 out=$KFAST_CACHE/runs/$name
@@ -110,17 +111,17 @@ stage_modules() {
 
 timeout_s=600
 case "$kind" in
-stock | cmd)
+stock | demo | cmd)
 	kdir=$("$KENV" stock "$kver" "$arch")
 	bdir=$("$KENV" modules "$kver" "$arch")
 	kabi=$(cat "$kdir/abi")
 	userland "$arch" "$root"
 	stage_modules "$bdir" "$kabi" "$kdir/modules"
 	kernel=$kdir/vmlinuz
-	if [ "$kind" = stock ]; then
-		for f in "$GUEST"/stock-*.sh; do
+	if [ "$kind" != cmd ]; then
+		for f in "$GUEST/$kind"-*.sh; do
 			b=${f##*/}
-			cp "$f" "$root/tests/${b#stock-}"
+			cp "$f" "$root/tests/${b#"$kind"-}"
 		done
 		cp "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
 	else
@@ -191,5 +192,9 @@ if [ -n "$problems" ]; then
 	fail=$((fail + 1))
 fi
 grep -a '^not ok' "$console" >&2 || true
+if [ "$kind" = demo ] || [ "$kind" = cmd ]; then
+	# what the guest printed, without the kernel log dump
+	sed -n '/^== guest/,/^== dmesg/p' "$console" | tr -d '\r' | grep -v '^== dmesg'
+fi
 echo "guest $name: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$verdict_fail" -eq 0 ]
