@@ -14,8 +14,9 @@ nothing):
     and block sizes follow tcrypt's templates (the "updates" field equals
     block size / bytes per update), and every test line is followed by its
     "rate" line with the same index and size;
-  - the run ended with a "done:" line; its counts match the lines seen; and
-    it reported no failed test (unless --allow-failures).
+  - every load of the module (a "mode=... alg=..." start line; a log may
+    hold several) ended with a "done:" line whose counts match the lines
+    seen, and reported no failed test (unless --allow-failures).
 
 Accepts dmesg output (with or without timestamps, dmesg's indented
 continuation lines), console logs (every line timestamped) and raw
@@ -100,8 +101,9 @@ def strip(line):
 
 
 class Checker:
-    def __init__(self, module):
+    def __init__(self, module, allow_failures):
         self.tag = module + ":"
+        self.allow_failures = allow_failures
         self.errors = []
         self.counts = {}
         self.section = None      # "hash", "aead", "ntp" or None
@@ -110,12 +112,15 @@ class Checker:
         self.expect_header = False
         self.done = None
         self.failures = 0
+        self.runs = 0
+        self.run_counts = {}
 
     def err(self, where, msg):
         self.errors.append(f"{where}: {msg}")
 
     def count(self, kind):
         self.counts[kind] = self.counts.get(kind, 0) + 1
+        self.run_counts[kind] = self.run_counts.get(kind, 0) + 1
 
     def feed(self, where, raw):
         line = strip(raw)
@@ -185,10 +190,16 @@ class Checker:
         elif kind == "failure":
             self.flush(where)
             self.failures += 1
-        elif kind in ("skipped", "start"):
+        elif kind == "skipped":
             self.flush(where)
-            if kind == "start":
-                self.section = None
+        elif kind == "start":
+            # A new load of the module: the previous run must be complete.
+            if self.runs:
+                self.end_run(where)
+            self.runs += 1
+            self.section = None
+            self.done = None
+            self.run_counts = {"start": 1}
 
     def hash_line(self, where, kind, m):
         self.flush(where)
@@ -219,26 +230,36 @@ class Checker:
             self.err(where, "byte count differs from the block size")
         self.pending = (kind, idx, size)
 
-    def finish(self, where, min_tests, allow_failures):
+    def end_run(self, where):
+        """Checks the "done:" line of one load of the module."""
         self.flush(where)
-        if self.expect_header:
-            self.err(where, "output ends after a bare prefix line")
-        c = self.counts
+        c = self.run_counts
         tests = sum(c.get(k, 0) for k in ("hash_cycles", "hash_secs", "aead_cycles",
                                            "aead_secs", "ntp"))
         if c.get("nothing"):
-            return tests
+            return
         if self.done is None:
-            self.err(where, "no 'done:' line (module did not finish?)")
-        else:
-            ran, skipped, failed = self.done
-            if ran != tests:
-                self.err(where, f"done: says {ran} tests run, {tests} result lines seen")
-            if skipped != c.get("skipped", 0):
-                self.err(where, f"done: says {skipped} skipped, {c.get('skipped', 0)} seen")
-            if failed and not allow_failures:
-                self.err(where, f"{failed} test(s) failed")
-        if self.failures and not allow_failures:
+            self.err(where, "run has no 'done:' line (module did not finish?)")
+            return
+        ran, skipped, failed = self.done
+        if ran != tests:
+            self.err(where, f"done: says {ran} tests run, {tests} result lines seen")
+        if skipped != c.get("skipped", 0):
+            self.err(where, f"done: says {skipped} skipped, {c.get('skipped', 0)} seen")
+        if failed and not self.allow_failures:
+            self.err(where, f"{failed} test(s) failed")
+
+    def finish(self, where, min_tests):
+        if self.expect_header:
+            self.err(where, "output ends after a bare prefix line")
+        if self.runs:
+            self.end_run(where)
+        elif not self.counts.get("nothing"):
+            self.err(where, "no start line: the module's output is missing")
+        c = self.counts
+        tests = sum(c.get(k, 0) for k in ("hash_cycles", "hash_secs", "aead_cycles",
+                                           "aead_secs", "ntp"))
+        if self.failures and not self.allow_failures:
             self.err(where, f"{self.failures} failure line(s)")
         if tests < min_tests:
             self.err(where, f"only {tests} result lines, expected at least {min_tests}")
@@ -257,14 +278,14 @@ def main():
 
     ok = True
     for name in args.files:
-        chk = Checker(args.module)
+        chk = Checker(args.module, args.allow_failures)
         lineno = 0
         with open(name, encoding="utf-8", errors="replace") as f:
             for lineno, raw in enumerate(f, 1):
                 chk.feed(f"{name}:{lineno}", raw)
-        tests = chk.finish(f"{name}:{lineno}", args.min_tests, args.allow_failures)
+        tests = chk.finish(f"{name}:{lineno}", args.min_tests)
         c = chk.counts
-        summary = (f"{tests} results (hash {c.get('hash_cycles', 0) + c.get('hash_secs', 0)}, "
+        summary = (f"{chk.runs} run(s), {tests} results (hash {c.get('hash_cycles', 0) + c.get('hash_secs', 0)}, "
                    f"aead {c.get('aead_cycles', 0) + c.get('aead_secs', 0)}, "
                    f"ntp {c.get('ntp', 0)}), {c.get('rate', 0)} rate lines, "
                    f"{c.get('skipped', 0)} skipped")
