@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make style: the kernel's checkpatch.pl (from the newest Debian linux-source
+# that the KUnit step extracted, see scripts/kenv.sh) over the project's
+# kernel-side C, header and asm files.  Prints "checkpatch: N passed, N failed"
+# (files without / with errors or warnings).
+set -u
+. "$(dirname "$0")/lib.sh"
+cd "$KFAST_TOP"
+cp=""
+for k in 7.2 6.12 6.1; do
+	f=$KFAST_CACHE/build/src/linux-source-$k/scripts/checkpatch.pl
+	[ -f "$f" ] && { cp=$f; break; }
+done
+if [ -z "$cp" ]; then
+	scripts/kenv.sh kunit-kernel 7.2 >/dev/null || die "no kernel source for checkpatch.pl"
+	cp=$KFAST_CACHE/build/src/linux-source-7.2/scripts/checkpatch.pl
+fi
+# Userspace-only code (the shim, the test and bench programs) follows the same
+# style but is not kernel code; only kernel-side files are judged here.
+files=$(git ls-files '*.c' '*.h' '*.S' | grep -vE '^(tools/|selftests/)' | grep -v '_vectors\.h$')
+pass=0 fail=0
+for f in $files; do
+	out=$(perl "$cp" --no-tree --terse --show-types --strict \
+		--ignore LINUX_VERSION_CODE,FILE_PATH_CHANGES,SPDX_LICENSE_TAG,CAMELCASE,PREFER_KERNEL_TYPES \
+		-f "$f" 2>&1 | grep -E 'ERROR|WARNING')
+	if [ -n "$out" ]; then
+		echo "$out"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+done
+echo "checkpatch: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
