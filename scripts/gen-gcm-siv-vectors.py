@@ -35,7 +35,7 @@ def arr(name, hexstr):
     lines = []
     for i in range(0, len(body), 12):
         lines.append("\t" + " ".join("0x%02x," % x for x in body[i:i + 12]))
-    emit("static const u8 %s[%d] = {\n%s\n};" % (name, len(body), "\n".join(lines)))
+    emit("static const u8 __maybe_unused %s[%d] = {\n%s\n};" % (name, len(body), "\n".join(lines)))
     return len(b)
 
 

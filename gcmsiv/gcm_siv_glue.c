@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Crypto API glue for AES-GCM-SIV (RFC 8452): aead "gcm-siv(aes)".
+ *
+ * Interface: 16- or 32-byte keys (AEAD_AES_128_GCM_SIV /
+ * AEAD_AES_256_GCM_SIV), a 12-byte IV (the nonce), a 16-byte tag (the only
+ * authsize accepted), blocksize 1, chunksize 16.  Layout as for gcm(aes):
+ * src = AAD || plaintext (|| tag on decryption), dst = AAD || ciphertext ||
+ * tag; the AAD is not copied to dst, and nothing outside
+ * [assoclen, assoclen + cryptlen (+ tag)) of dst is written.
+ *
+ * Encryption makes two passes over the source scatterlist (POLYVAL over
+ * AAD and plaintext, then CTR from src to dst); decryption reads the tag
+ * first, CTR-decrypts into dst while hashing the produced plaintext and
+ * compares the tags in constant time; on mismatch the plaintext written to
+ * dst is zeroed and -EBADMSG returned.  The scatterlists are walked with
+ * sg_miter (stable API on 6.1 .. 7.x) and the core's streaming functions
+ * take each mapped piece as is: no per-request allocation and no bounce
+ * buffer.  In-place requests with one scatterlist use a single mapping
+ * iterator; otherwise src and dst are mapped side by side (atomic kmaps may
+ * then be released out of order, which is harmless without HIGHMEM: x86-64
+ * and arm64).
+ *
+ * Drivers, one per implementation tier, all synchronous:
+ *	gcm-siv-aes-generic		100	lib AES + portable POLYVAL
+ *	gcm-siv-aes-aesni		200	AES-NI + PCLMULQDQ + AVX
+ *	gcm-siv-aes-vaes-avx2		300	VAES + VPCLMULQDQ + AVX2
+ *	gcm-siv-aes-vaes-avx512		400	VAES + VPCLMULQDQ + AVX-512
+ * SIMD tiers are registered only if the CPU (and XSAVE) supports them and
+ * fall back to the generic code when crypto_simd_usable() is false.  FPU
+ * sections are released every 4 KiB.
+ */
+#include <linux/module.h>
+#include <linux/scatterlist.h>
+#include <crypto/algapi.h>
+#include <crypto/scatterwalk.h>
+#include <crypto/internal/aead.h>
+#include "gcm_siv.h"
+
+#define GSV_SIMD_CHUNK	4096
+
+/* Whether this request runs on SIMD, and how much it did since the last yield. */
+struct gsv_simd {
+	bool on;
+	unsigned int done;
+};
+
+static inline void gsv_account(struct gsv_simd *s, unsigned int n)
+{
+	if (!s->on)
+		return;
+	s->done += n;
+	if (s->done >= GSV_SIMD_CHUNK) {
+		/* Let the scheduler and interrupts in between chunks. */
+		kfast_simd_end();
+		kfast_simd_begin();
+		s->done = 0;
+	}
+}
+
+/* Process a mapped piece in slices of at most GSV_SIMD_CHUNK bytes. */
+static inline unsigned int gsv_slice(size_t left)
+{
+	return min_t(size_t, left, GSV_SIMD_CHUNK);
+}
+
+/* POLYVAL over @len bytes of @sg starting at @skip. */
+static void gsv_auth_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
+			struct scatterlist *sg, unsigned int skip,
+			unsigned int len)
+{
+	struct sg_mapping_iter m;
+
+	if (!len)
+		return;
+	sg_miter_start(&m, sg, sg_nents(sg), SG_MITER_FROM_SG | SG_MITER_ATOMIC);
+	if (sg_miter_skip(&m, skip)) {
+		while (len && sg_miter_next(&m)) {
+			const u8 *p = m.addr;
+			size_t n = min_t(size_t, m.length, len);
+
+			len -= n;
+			while (n) {
+				unsigned int k = gsv_slice(n);
+
+				gcm_siv_auth_update(ctx, p, k);
+				gsv_account(s, k);
+				p += k;
+				n -= k;
+			}
+		}
+	}
+	sg_miter_stop(&m);
+	WARN_ON_ONCE(len);
+}
+
+static inline void gsv_ctr_piece(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
+				 const u8 *src, u8 *dst, size_t n, bool dec)
+{
+	while (n) {
+		unsigned int k = gsv_slice(n);
+
+		if (dec)
+			gcm_siv_ctr_dec_auth(ctx, src, dst, k);
+		else
+			gcm_siv_ctr(ctx, src, dst, k);
+		gsv_account(s, k);
+		src += k;
+		dst += k;
+		n -= k;
+	}
+}
+
+/* CTR over [assoclen, assoclen + len) from req->src to req->dst. */
+static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
+		       struct aead_request *req, unsigned int len, bool dec)
+{
+	struct sg_mapping_iter ms, md;
+	unsigned int skip = req->assoclen;
+
+	if (!len)
+		return;
+	if (req->src == req->dst) {
+		sg_miter_start(&ms, req->src, sg_nents(req->src),
+			       SG_MITER_FROM_SG | SG_MITER_TO_SG | SG_MITER_ATOMIC);
+		if (sg_miter_skip(&ms, skip)) {
+			while (len && sg_miter_next(&ms)) {
+				size_t n = min_t(size_t, ms.length, len);
+
+				gsv_ctr_piece(ctx, s, ms.addr, ms.addr, n, dec);
+				len -= n;
+			}
+		}
+		sg_miter_stop(&ms);
+		WARN_ON_ONCE(len);
+		return;
+	}
+
+	sg_miter_start(&ms, req->src, sg_nents(req->src),
+		       SG_MITER_FROM_SG | SG_MITER_ATOMIC);
+	sg_miter_start(&md, req->dst, sg_nents(req->dst),
+		       SG_MITER_TO_SG | SG_MITER_ATOMIC);
+	if (sg_miter_skip(&ms, skip) && sg_miter_skip(&md, skip)) {
+		size_t sleft = 0, dleft = 0;
+		const u8 *sp = NULL;
+		u8 *dp = NULL;
+
+		while (len) {
+			size_t n;
+
+			if (!sleft) {
+				if (!sg_miter_next(&ms))
+					break;
+				sp = ms.addr;
+				sleft = ms.length;
+			}
+			if (!dleft) {
+				if (!sg_miter_next(&md))
+					break;
+				dp = md.addr;
+				dleft = md.length;
+			}
+			n = min3((size_t)len, sleft, dleft);
+			gsv_ctr_piece(ctx, s, sp, dp, n, dec);
+			sp += n;
+			dp += n;
+			sleft -= n;
+			dleft -= n;
+			len -= n;
+		}
+	}
+	sg_miter_stop(&md);
+	sg_miter_stop(&ms);
+	WARN_ON_ONCE(len);
+}
+
+/* Wipe the plaintext a failed decryption wrote to dst. */
+static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
+			unsigned int len)
+{
+	struct sg_mapping_iter m;
+
+	if (!len)
+		return;
+	sg_miter_start(&m, sg, sg_nents(sg), SG_MITER_TO_SG | SG_MITER_ATOMIC);
+	if (sg_miter_skip(&m, skip)) {
+		while (len && sg_miter_next(&m)) {
+			size_t n = min_t(size_t, m.length, len);
+
+			memzero_explicit(m.addr, n);
+			len -= n;
+		}
+	}
+	sg_miter_stop(&m);
+}
+
+static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
+				     enum gcm_siv_impl impl)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	const struct gcm_siv_key *key = crypto_aead_ctx(tfm);
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
+	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
+	struct gsv_simd s = { .on = false };
+	struct gcm_siv_ctx ctx;
+	int err = 0;
+	KFAST_SIMD_STATE;
+
+	if (!enc) {
+		if (len < GCM_SIV_TAG_SIZE)
+			return -EINVAL;
+		len -= GCM_SIV_TAG_SIZE;
+		/* The tag before anything is written (in-place requests). */
+		scatterwalk_map_and_copy(want, req->src, assoclen + len,
+					 GCM_SIV_TAG_SIZE, 0);
+	}
+	if (impl != GCM_SIV_IMPL_GENERIC && crypto_simd_usable())
+		s.on = true;
+	else
+		impl = GCM_SIV_IMPL_GENERIC;
+
+	if (s.on)
+		kfast_simd_begin();
+	gcm_siv_init(&ctx, key, req->iv, impl);
+	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
+	gcm_siv_auth_pad(&ctx);
+	if (enc) {
+		gsv_auth_sg(&ctx, &s, req->src, assoclen, len);
+		gcm_siv_tag(&ctx, assoclen, len, tag);
+		gcm_siv_ctr_start(&ctx, tag);
+		gsv_ctr_sg(&ctx, &s, req, len, false);
+	} else {
+		gcm_siv_ctr_start(&ctx, want);
+		gsv_ctr_sg(&ctx, &s, req, len, true);
+		gcm_siv_tag(&ctx, assoclen, len, tag);
+	}
+	if (s.on)
+		kfast_simd_end();
+	gcm_siv_done(&ctx);
+
+	if (enc) {
+		scatterwalk_map_and_copy(tag, req->dst, assoclen + len,
+					 GCM_SIV_TAG_SIZE, 1);
+	} else if (crypto_memneq(tag, want, GCM_SIV_TAG_SIZE)) {
+		gsv_zero_sg(req->dst, assoclen, len);
+		err = -EBADMSG;
+	}
+	memzero_explicit(tag, sizeof(tag));
+	return err;
+}
+
+static int gsv_setkey(struct crypto_aead *tfm, const u8 *raw, unsigned int len)
+{
+	return gcm_siv_setkey(crypto_aead_ctx(tfm), raw, len);
+}
+
+static int gsv_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
+{
+	return authsize == GCM_SIV_TAG_SIZE ? 0 : -EINVAL;
+}
+
+#define GSV_DEFINE_OPS(suffix, impl)					\
+static int gsv_encrypt_##suffix(struct aead_request *req)		\
+{									\
+	return gsv_crypt(req, true, impl);				\
+}									\
+static int gsv_decrypt_##suffix(struct aead_request *req)		\
+{									\
+	return gsv_crypt(req, false, impl);				\
+}
+
+GSV_DEFINE_OPS(generic, GCM_SIV_IMPL_GENERIC)
+#ifdef KFAST_GCM_SIV_X86
+GSV_DEFINE_OPS(aesni, GCM_SIV_IMPL_AESNI)
+GSV_DEFINE_OPS(vaes_avx2, GCM_SIV_IMPL_VAES_AVX2)
+GSV_DEFINE_OPS(vaes_avx512, GCM_SIV_IMPL_VAES_AVX512)
+#endif
+
+#define GSV_ALG(suffix, drv, prio) {					\
+	.setkey		= gsv_setkey,					\
+	.setauthsize	= gsv_setauthsize,				\
+	.encrypt	= gsv_encrypt_##suffix,				\
+	.decrypt	= gsv_decrypt_##suffix,				\
+	.ivsize		= GCM_SIV_NONCE_SIZE,				\
+	.maxauthsize	= GCM_SIV_TAG_SIZE,				\
+	.chunksize	= GCM_SIV_BLOCK_SIZE,				\
+	.base.cra_name		= "gcm-siv(aes)",			\
+	.base.cra_driver_name	= drv,					\
+	.base.cra_priority	= prio,					\
+	.base.cra_blocksize	= 1,					\
+	.base.cra_ctxsize	= sizeof(struct gcm_siv_key),		\
+	.base.cra_alignmask	= 0,					\
+	.base.cra_module	= THIS_MODULE,				\
+}
+
+/* Indexed by enum gcm_siv_impl. */
+static struct aead_alg gsv_algs[] = {
+	GSV_ALG(generic, "gcm-siv-aes-generic", 100),
+#ifdef KFAST_GCM_SIV_X86
+	GSV_ALG(aesni, "gcm-siv-aes-aesni", 200),
+	GSV_ALG(vaes_avx2, "gcm-siv-aes-vaes-avx2", 300),
+	GSV_ALG(vaes_avx512, "gcm-siv-aes-vaes-avx512", 400),
+#endif
+};
+
+static bool gsv_registered[ARRAY_SIZE(gsv_algs)];
+
+static void gsv_unregister_all(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(gsv_algs) - 1; i >= 0; i--) {
+		if (gsv_registered[i])
+			crypto_unregister_aead(&gsv_algs[i]);
+		gsv_registered[i] = false;
+	}
+}
+
+static int __init gsv_mod_init(void)
+{
+	unsigned int i;
+	int err;
+
+	gcm_siv_mod_init();
+	for (i = 0; i < ARRAY_SIZE(gsv_algs); i++) {
+		if (!gcm_siv_impl_available(i))
+			continue;
+		err = crypto_register_aead(&gsv_algs[i]);
+		if (err) {
+			pr_err("kfast_gcmsiv: registering %s failed: %d\n",
+			       gsv_algs[i].base.cra_driver_name, err);
+			gsv_unregister_all();
+			return err;
+		}
+		gsv_registered[i] = true;
+	}
+	return 0;
+}
+
+static void __exit gsv_mod_exit(void)
+{
+	gsv_unregister_all();
+}
+
+module_init(gsv_mod_init);
+module_exit(gsv_mod_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("AES-GCM-SIV (RFC 8452) AEAD, generic and x86 AES-NI/VAES implementations");
+MODULE_ALIAS_CRYPTO("gcm-siv(aes)");
+MODULE_ALIAS_CRYPTO("gcm-siv-aes-generic");
+MODULE_ALIAS_CRYPTO("gcm-siv-aes-aesni");
+MODULE_ALIAS_CRYPTO("gcm-siv-aes-vaes-avx2");
+MODULE_ALIAS_CRYPTO("gcm-siv-aes-vaes-avx512");
