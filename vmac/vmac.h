@@ -69,7 +69,7 @@ struct vmac_key {
 	 * expanded at setkey when the CPU has AES-NI; aesni_rounds == 0
 	 * means "not expanded, use the portable AES".
 	 */
-	u8 aesni_rk[15][16] __aligned(16);
+	u8 aesni_rk[15][16];
 	u32 aesni_rounds;
 #endif
 };

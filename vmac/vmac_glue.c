@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Crypto API glue for VMAC: shash "vmac64(aes)" and "vmac128(aes)".
+ *
+ * Conventions (bit-compatible with the vmac64(aes) template Linux shipped
+ * until 6.13): the first 16 bytes of the hashed data are the nonce (the
+ * draft's nonce left-padded with zeros); the tag is 8 (vmac64) or 16
+ * (vmac128) bytes, each 64-bit word big-endian.  final() returns -EINVAL
+ * when fewer than 16 bytes were hashed or when the nonce's top bit is set.
+ * Keys are AES-128/192/256 keys (the old template took 16 bytes only).
+ *
+ * One driver per implementation tier (vmac64-aes-generic, -adx, ...), each
+ * pinned to its tier so that tests can compare them by driver name; tiers
+ * the CPU lacks are not registered.  The tier list is fixed at module init
+ * (vmac_mod_init() sets the static keys); the core picks the code for a
+ * request from the tier stored in its state, with a generic fallback where
+ * SIMD is not usable.
+ *
+ * No pad cache: see the comment at the top of vmac_core.c.
+ */
+#include <linux/module.h>
+#include <crypto/internal/hash.h>
+#include "vmac.h"
+
+struct vmac_alg {
+	struct shash_alg alg;
+	unsigned int impl;
+};
+
+struct vmac_desc_ctx {
+	struct vmac_ctx ctx;
+	u8 nonce[VMAC_NONCEBYTES];
+	u32 nonce_len;			/* nonce bytes received so far */
+};
+
+/* The exported state: flat, no pointers (the key is found again from the tfm). */
+struct vmac_export_state {
+	struct vmac_state st;
+	u8 nonce[VMAC_NONCEBYTES];
+	u32 nonce_len;
+};
+
+static unsigned int vmac_alg_impl(struct crypto_shash *tfm)
+{
+	return container_of(crypto_shash_alg(tfm), struct vmac_alg, alg)->impl;
+}
+
+static int vmac_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+			     unsigned int keylen)
+{
+	/* -EINVAL for anything but 16, 24 or 32 bytes. */
+	return vmac_setkey(crypto_shash_ctx(tfm), key, keylen);
+}
+
+static int vmac_shash_init(struct shash_desc *desc)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+
+	vmac_init(&d->ctx, crypto_shash_ctx(desc->tfm),
+		  crypto_shash_digestsize(desc->tfm), vmac_alg_impl(desc->tfm));
+	d->nonce_len = 0;
+	return 0;
+}
+
+static int vmac_shash_update(struct shash_desc *desc, const u8 *data,
+			     unsigned int len)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+
+	if (d->nonce_len < VMAC_NONCEBYTES) {
+		unsigned int n = min(len, VMAC_NONCEBYTES - d->nonce_len);
+
+		memcpy(&d->nonce[d->nonce_len], data, n);
+		d->nonce_len += n;
+		data += n;
+		len -= n;
+	}
+	if (len)
+		vmac_update(&d->ctx, data, len);
+	return 0;
+}
+
+static int vmac_shash_final(struct shash_desc *desc, u8 *out)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+	int err;
+
+	if (d->nonce_len < VMAC_NONCEBYTES)
+		err = -EINVAL;	/* the nonce never arrived */
+	else
+		err = vmac_final(&d->ctx, d->nonce, out);
+	memzero_explicit(d, sizeof(*d));
+	return err;
+}
+
+static int vmac_shash_export(struct shash_desc *desc, void *out)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+	struct vmac_export_state *s = out;
+
+	s->st = d->ctx.st;
+	memcpy(s->nonce, d->nonce, sizeof(s->nonce));
+	s->nonce_len = d->nonce_len;
+	return 0;
+}
+
+static int vmac_shash_import(struct shash_desc *desc, const void *in)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+	const struct vmac_export_state *s = in;
+
+	/* The state is not trusted to be well-formed: clamp what indexes. */
+	if (s->nonce_len > VMAC_NONCEBYTES ||
+	    s->st.iters != crypto_shash_digestsize(desc->tfm) / 8)
+		return -EINVAL;
+	d->ctx.key = crypto_shash_ctx(desc->tfm);
+	d->ctx.st = s->st;
+	d->ctx.st.impl = vmac_alg_impl(desc->tfm);
+	memcpy(d->nonce, s->nonce, sizeof(d->nonce));
+	d->nonce_len = s->nonce_len;
+	return 0;
+}
+
+#define VMAC_ALG(tagbits, tier, prio, tier_impl)				\
+	{									\
+		.impl = tier_impl,						\
+		.alg = {							\
+			.init		= vmac_shash_init,			\
+			.update		= vmac_shash_update,			\
+			.final		= vmac_shash_final,			\
+			.export		= vmac_shash_export,			\
+			.import		= vmac_shash_import,			\
+			.setkey		= vmac_shash_setkey,			\
+			.descsize	= sizeof(struct vmac_desc_ctx),		\
+			.statesize	= sizeof(struct vmac_export_state),	\
+			.digestsize	= (tagbits) / 8,			\
+			.base.cra_name	= "vmac" #tagbits "(aes)",		\
+			.base.cra_driver_name = "vmac" #tagbits "-aes-" tier,	\
+			.base.cra_priority = prio,				\
+			.base.cra_blocksize = VMAC_NHBYTES,			\
+			.base.cra_ctxsize = sizeof(struct vmac_key),		\
+			.base.cra_module = THIS_MODULE,				\
+		},								\
+	}
+
+static struct vmac_alg vmac_algs[] = {
+	VMAC_ALG(64, "generic", 100, VMAC_IMPL_GENERIC),
+	VMAC_ALG(128, "generic", 100, VMAC_IMPL_GENERIC),
+#ifdef VMAC_X86_64
+	VMAC_ALG(64, "adx", 200, VMAC_IMPL_ADX),
+	VMAC_ALG(128, "adx", 200, VMAC_IMPL_ADX),
+	VMAC_ALG(64, "avx512", 300, VMAC_IMPL_AVX512),
+	VMAC_ALG(128, "avx512", 300, VMAC_IMPL_AVX512),
+#endif
+};
+
+static bool vmac_registered[ARRAY_SIZE(vmac_algs)];
+
+static void vmac_unregister_all(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(vmac_algs) - 1; i >= 0; i--) {
+		if (vmac_registered[i])
+			crypto_unregister_shash(&vmac_algs[i].alg);
+		vmac_registered[i] = false;
+	}
+}
+
+static int __init vmac_glue_init(void)
+{
+	unsigned int max = vmac_mod_init(), i;
+	int err;
+
+	/* The limits of the oldest and newest supported kernels (6.1 .. 7.2). */
+	BUILD_BUG_ON(sizeof(struct vmac_desc_ctx) > 360);
+	BUILD_BUG_ON(sizeof(struct vmac_export_state) > 345);
+
+	for (i = 0; i < ARRAY_SIZE(vmac_algs); i++) {
+		if (vmac_algs[i].impl > max)
+			continue;
+		err = crypto_register_shash(&vmac_algs[i].alg);
+		if (err) {
+			pr_err("kfast_vmac: registering %s failed: %d\n",
+			       vmac_algs[i].alg.base.cra_driver_name, err);
+			vmac_unregister_all();
+			return err;
+		}
+		vmac_registered[i] = true;
+	}
+	return 0;
+}
+
+static void __exit vmac_glue_exit(void)
+{
+	vmac_unregister_all();
+}
+
+module_init(vmac_glue_init);
+module_exit(vmac_glue_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("VMAC-64/VMAC-128 message authentication (draft-krovetz-vmac-01), AES-128/192/256");
+MODULE_ALIAS_CRYPTO("vmac64(aes)");
+MODULE_ALIAS_CRYPTO("vmac128(aes)");
+MODULE_ALIAS_CRYPTO("vmac64-aes-generic");
+MODULE_ALIAS_CRYPTO("vmac128-aes-generic");
+#ifdef VMAC_X86_64
+MODULE_ALIAS_CRYPTO("vmac64-aes-adx");
+MODULE_ALIAS_CRYPTO("vmac128-aes-adx");
+MODULE_ALIAS_CRYPTO("vmac64-aes-avx512");
+MODULE_ALIAS_CRYPTO("vmac128-aes-avx512");
+#endif
