@@ -21,7 +21,11 @@
 #include <linux/export.h>
 #include <linux/jump_label.h>
 #include <crypto/algapi.h>	/* crypto_memneq(), crypto_xor() */
-#include KFAST_UNALIGNED_H	/* chosen by compat/Kbuild.include */
+#ifdef KFAST_HAVE_LINUX_UNALIGNED_H	/* probed in compat/Kbuild.include */
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
 #else
 #include "kfast_user.h"
 #endif
