@@ -1,0 +1,680 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * UMAC (RFC 4418) portable core: key derivation, NH/POLY/L3 in C, and the
+ * streaming state machine shared by the kernel module and the userspace
+ * tests.  See umac.h for the algorithm outline and the interface.
+ *
+ * Design notes
+ *  - Subkeys are derived once per key (umac_setkey): the NH key as native
+ *    32-bit words, the L2 keys already masked, the L3 keys already reduced
+ *    mod 2^36 - 5, and K' expanded for AES.  Keys for all four iterations
+ *    are derived whatever the tag length: the KDF output for n iterations is
+ *    a prefix of the output for n + 1, so one key serves every tag length.
+ *  - NH is folded 32 bytes at a time into per-iteration sums; the chunk is
+ *    not buffered.  A completed 1024-byte chunk is handed to L2 only when
+ *    more data follows, because a message of exactly 1024 bytes skips L2
+ *    and the last chunk of any message carries its own bit length.
+ *  - POLY keeps partially reduced values (below 2^64 resp. 2^128, not
+ *    necessarily below p) and reduces fully once at the end.  The RFC's
+ *    "marker" case (an input word too close to 2^64 or 2^128) is a branch,
+ *    as in the RFC pseudocode: for words not chosen with knowledge of the
+ *    key it is taken with probability about 2^-32 per 1 KiB chunk.  All other
+ *    arithmetic is branch-free.
+ *  - Arch code (arch/x86/umac.h) may override the NH of whole units and the
+ *    AES of the pad; the generic versions below are also the fallback when
+ *    SIMD is not usable.
+ */
+#include <kfast/base.h>
+#include <kfast/aes.h>
+#include "umac.h"
+
+#ifndef __SIZEOF_INT128__
+#error "the UMAC core needs a compiler with unsigned __int128 (64-bit targets)"
+#endif
+typedef unsigned __int128 umac_u128;
+
+#define P36		((1ull << 36) - 5)
+#define M36		((1ull << 36) - 1)
+#define P64		(~0ull - 58)		/* 2^64 - 59 */
+#define POLY_MASK	0x01ffffff01ffffffull	/* Mask64, and both halves of Mask128 */
+#define P128_OFFSET	159			/* 2^128 - p128 */
+
+static __always_inline void nh_generic(const u32 *k, const u8 *p, size_t units,
+				       u64 *nh, const unsigned int iters);
+
+#if defined(UMAC_HAVE_X86)
+#include "../arch/x86/umac.h"
+#endif
+
+#ifndef umac_nh_arch
+static inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
+				const u8 *p, size_t units, unsigned int pos,
+				unsigned int iters)
+{
+	return false;
+}
+
+static inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
+				 const u8 *in)
+{
+	return false;
+}
+
+static inline int umac_arch_impl(int want)
+{
+	return UMAC_IMPL_GENERIC;
+}
+
+static inline void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
+{
+}
+
+int umac_arch_init(void)
+{
+	return UMAC_IMPL_GENERIC;
+}
+#endif
+
+/* ------------------------------------------------------------------ */
+/* L1: NH (RFC 4418 section 5.2.2)                                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * NH of whole 32-bit units, added to nh[0..iters-1].  k points at the key
+ * word of the first unit's position in the chunk; iteration i uses the key
+ * shifted by 4 words.  Message words are little-endian (ENDIAN-SWAP then
+ * big-endian str2uint); the sums wrap mod 2^64 as the RFC's +_64.
+ */
+static __always_inline void nh_generic(const u32 *k, const u8 *p, size_t units,
+				       u64 *nh, const unsigned int iters)
+{
+	u64 s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+
+	for (; units; units--, p += UMAC_UNIT_SIZE, k += 8) {
+		u32 m0 = get_unaligned_le32(p + 0);
+		u32 m1 = get_unaligned_le32(p + 4);
+		u32 m2 = get_unaligned_le32(p + 8);
+		u32 m3 = get_unaligned_le32(p + 12);
+		u32 m4 = get_unaligned_le32(p + 16);
+		u32 m5 = get_unaligned_le32(p + 20);
+		u32 m6 = get_unaligned_le32(p + 24);
+		u32 m7 = get_unaligned_le32(p + 28);
+
+#define NH_ITER(s, o)							\
+		s += (u64)(u32)(m0 + k[o + 0]) * (u32)(m4 + k[o + 4]) +	\
+		     (u64)(u32)(m1 + k[o + 1]) * (u32)(m5 + k[o + 5]) +	\
+		     (u64)(u32)(m2 + k[o + 2]) * (u32)(m6 + k[o + 6]) +	\
+		     (u64)(u32)(m3 + k[o + 3]) * (u32)(m7 + k[o + 7])
+		NH_ITER(s0, 0);
+		if (iters > 1)
+			NH_ITER(s1, 4);
+		if (iters > 2)
+			NH_ITER(s2, 8);
+		if (iters > 3)
+			NH_ITER(s3, 12);
+#undef NH_ITER
+	}
+	nh[0] += s0;
+	if (iters > 1)
+		nh[1] += s1;
+	if (iters > 2)
+		nh[2] += s2;
+	if (iters > 3)
+		nh[3] += s3;
+}
+
+static void nh_units_generic(const u32 *k, const u8 *p, size_t units, u64 *nh,
+			     unsigned int iters)
+{
+	switch (iters) {
+	case 1:
+		nh_generic(k, p, units, nh, 1);
+		break;
+	case 2:
+		nh_generic(k, p, units, nh, 2);
+		break;
+	case 3:
+		nh_generic(k, p, units, nh, 3);
+		break;
+	default:
+		nh_generic(k, p, units, nh, 4);
+		break;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* L2: POLY (RFC 4418 section 5.3)                                     */
+/* ------------------------------------------------------------------ */
+
+static __always_inline umac_u128 mul64(u64 a, u64 b)
+{
+	return (umac_u128)a * b;
+}
+
+/*
+ * y * k + m mod p64, partially reduced (result < 2^64).  k < 2^57 (masked),
+ * so the high half h of y * k is below 2^57 and 2^64 == 59 (mod p64) folds
+ * it as h * 59 < 2^63.  Each carry out of 64 bits is worth 59 again; the
+ * second fold cannot carry (the wrapped value is small).  m is either
+ * below 2^64 - 2^32 or the RFC's marker/offset value, which keeps the last
+ * fold carry-free too.
+ */
+static __always_inline u64 poly64_mac(u64 y, u64 k, u64 m)
+{
+	umac_u128 p = mul64(y, k);
+	u64 hi = p >> 64, lo = (u64)p, t;
+
+	t = lo + hi * 59;
+	t += (u64)(t < lo) * 59;
+	lo = t + m;
+	lo += (u64)(lo < t) * 59;
+	return lo;
+}
+
+static __always_inline u64 poly64_step(u64 y, u64 k, u64 m)
+{
+	/* RFC: words >= 2^64 - 2^32 are sent as marker p64 - 1, then m - 59. */
+	if (unlikely((m >> 32) == 0xffffffff)) {
+		y = poly64_mac(y, k, P64 - 1);
+		m -= 59;
+	}
+	return poly64_mac(y, k, m);
+}
+
+static __always_inline u64 poly64_reduce(u64 y)
+{
+	u64 t = y + 59;			/* y >= p64  <=>  y + 59 carries */
+	u64 mask = -(u64)(t < y);
+
+	return (t & mask) | (y & ~mask);
+}
+
+/*
+ * y * k + m mod p128, partially reduced.  k = (k1, k0) with both halves
+ * below 2^57 (Mask128), y < 2^128.  The product is hi * 2^128 + lo with
+ * hi < 2^122; 2^128 == 159 (mod p128), so hi is folded as h0 * 159 +
+ * h1 * 159 * 2^64 (hi = h1 * 2^64 + h0), counting carries out of 128 bits
+ * (each worth 159 again).
+ */
+static __always_inline umac_u128 poly128_mac(umac_u128 y, u64 k1, u64 k0,
+					     umac_u128 m)
+{
+	u64 y1 = y >> 64, y0 = (u64)y;
+	umac_u128 lo = mul64(y0, k0);
+	umac_u128 mid = mul64(y0, k1) + mul64(y1, k0);	/* < 2^122 */
+	umac_u128 hi = mul64(y1, k1);
+	umac_u128 t, u;
+	u64 carries;
+
+	hi += mid >> 64;
+	t = lo + ((umac_u128)(u64)mid << 64);
+	hi += t < lo;
+	/* Fold hi (< 2^122). */
+	lo = t + mul64((u64)hi, P128_OFFSET);
+	carries = lo < t;
+	u = mul64((u64)(hi >> 64), P128_OFFSET);	/* < 2^66 */
+	t = lo + ((umac_u128)(u64)u << 64);
+	carries += (t < lo) + (u64)(u >> 64);
+	lo = t + (umac_u128)carries * P128_OFFSET;
+	lo += (umac_u128)(lo < t) * P128_OFFSET;
+	/* Add m. */
+	t = lo + m;
+	t += (umac_u128)(t < lo) * P128_OFFSET;
+	return t;
+}
+
+static __always_inline umac_u128 poly128_step(umac_u128 y, u64 k1, u64 k0,
+					      umac_u128 m)
+{
+	if (unlikely((u64)(m >> 96) == 0xffffffff)) {
+		/* marker p128 - 1, then m - offset */
+		y = poly128_mac(y, k1, k0, ~(umac_u128)0 - P128_OFFSET);
+		m -= P128_OFFSET;
+	}
+	return poly128_mac(y, k1, k0, m);
+}
+
+static __always_inline umac_u128 poly128_reduce(umac_u128 y)
+{
+	umac_u128 t = y + P128_OFFSET;
+	umac_u128 mask = -(umac_u128)(t < y);
+
+	return (t & mask) | (y & ~mask);
+}
+
+static inline umac_u128 state_y128(const struct umac_state *s, unsigned int i)
+{
+	return ((umac_u128)s->poly[i][0] << 64) | s->poly[i][1];
+}
+
+/*
+ * Feed one L1 word of iteration i to L2.  s->words is the number of words
+ * fed before this one (the caller advances it once for all iterations).
+ * The first 2^14 words go to POLY-64.  When word 2^14 arrives, the message
+ * is longer than 2^24 bytes: POLY-128 starts from y = 1 with the POLY-64
+ * result as its first word (k128 * 1 + y64), and the L1 words are then
+ * paired into big-endian 128-bit words (the first one waits in half[i]).
+ */
+static void l2_push(const struct umac_key *key, struct umac_state *s,
+		    unsigned int i, u64 w)
+{
+	u64 n = s->words;
+	umac_u128 y;
+
+	if (likely(n < UMAC_POLY64_WORDS)) {
+		s->poly[i][1] = poly64_step(s->poly[i][1], key->poly64[i], w);
+		return;
+	}
+	if (n == UMAC_POLY64_WORDS) {
+		y = ((umac_u128)key->poly128[i][0] << 64 | key->poly128[i][1]) +
+		    poly64_reduce(s->poly[i][1]);
+		s->poly[i][0] = y >> 64;
+		s->poly[i][1] = (u64)y;
+		s->half[i] = w;
+		return;
+	}
+	if ((n - UMAC_POLY64_WORDS) & 1) {
+		y = poly128_step(state_y128(s, i), key->poly128[i][0],
+				 key->poly128[i][1],
+				 (umac_u128)s->half[i] << 64 | w);
+		s->poly[i][0] = y >> 64;
+		s->poly[i][1] = (u64)y;
+	} else {
+		s->half[i] = w;
+	}
+}
+
+/* L2 output of iteration i after all s->words words were fed. */
+static umac_u128 l2_finish(const struct umac_key *key,
+			   const struct umac_state *s, unsigned int i)
+{
+	umac_u128 m;
+
+	if (s->words <= UMAC_POLY64_WORDS)
+		return poly64_reduce(s->poly[i][1]);
+	/* zeropad(M_2 || 0x80, 16): 0x80 follows the last L1 word. */
+	if ((s->words - UMAC_POLY64_WORDS) & 1)
+		m = (umac_u128)s->half[i] << 64 | (1ull << 63);
+	else
+		m = (umac_u128)1 << 127;
+	return poly128_reduce(poly128_step(state_y128(s, i), key->poly128[i][0],
+					   key->poly128[i][1], m));
+}
+
+/* ------------------------------------------------------------------ */
+/* L3 (RFC 4418 section 5.4)                                           */
+/* ------------------------------------------------------------------ */
+
+static __always_inline u64 mod_p36(u64 y)
+{
+	u64 t;
+
+	y = (y & M36) + 5 * (y >> 36);
+	y = (y & M36) + 5 * (y >> 36);
+	t = y - P36;			/* negative (top bit set) if y < p36 */
+	return t + (P36 & -(t >> 63));
+}
+
+static __always_inline u32 l3_hash(const u64 *k, umac_u128 b, u32 kx)
+{
+	u64 hi = b >> 64, lo = (u64)b, y;
+
+	/* Eight 16-bit words times 36-bit keys: each < 2^52, the sum < 2^55. */
+	y = (hi >> 48) * k[0] + ((hi >> 32) & 0xffff) * k[1] +
+	    ((hi >> 16) & 0xffff) * k[2] + (hi & 0xffff) * k[3] +
+	    (lo >> 48) * k[4] + ((lo >> 32) & 0xffff) * k[5] +
+	    ((lo >> 16) & 0xffff) * k[6] + (lo & 0xffff) * k[7];
+	return (u32)mod_p36(y) ^ kx;
+}
+
+/* ------------------------------------------------------------------ */
+/* Key derivation (RFC 4418 sections 3.2 and 3.3)                      */
+/* ------------------------------------------------------------------ */
+
+/* Block i (from 1) of KDF(K, index, *): AES_K(uint2str(index, 8) || uint2str(i, 8)). */
+static void kdf_block(const struct kfast_aes_key *aes, u64 index, u64 i,
+		      u8 out[16])
+{
+	u8 in[16];
+
+	put_unaligned_be64(index, in);
+	put_unaligned_be64(i, in + 8);
+	kfast_aes_encrypt(aes, out, in);
+}
+
+int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
+		  int impl)
+{
+	struct kfast_aes_key aes;
+	u8 blk[16], kprime[16];
+	unsigned int i, j;
+	int err;
+
+	if (len != UMAC_KEY_SIZE)
+		return -EINVAL;
+	err = kfast_aes_setkey(&aes, raw, len);
+	if (err)
+		return err;
+
+	/* L1: KDF(K, 1, 1024 + 48) as big-endian 32-bit words. */
+	for (i = 0; i < UMAC_NH_KEY_WORDS / 4; i++) {
+		kdf_block(&aes, 1, i + 1, blk);
+		for (j = 0; j < 4; j++)
+			key->nh[4 * i + j] = get_unaligned_be32(blk + 4 * j);
+	}
+	/* L2: KDF(K, 2, 24 * 4); 24 bytes per iteration: k64 || k128. */
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		u8 b[24 + 8];	/* 24 bytes of this iteration from 2 blocks */
+		unsigned int off = 24 * i;
+
+		kdf_block(&aes, 2, off / 16 + 1, b);
+		kdf_block(&aes, 2, off / 16 + 2, b + 16);
+		/* off % 16 is 0 or 8; the 24 bytes start there */
+		key->poly64[i] = get_unaligned_be64(b + off % 16) & POLY_MASK;
+		key->poly128[i][0] = get_unaligned_be64(b + off % 16 + 8) &
+				     POLY_MASK;
+		if (off % 16 + 16 < 32) {
+			key->poly128[i][1] = get_unaligned_be64(b + off % 16 + 16) &
+					     POLY_MASK;
+		} else {
+			kdf_block(&aes, 2, off / 16 + 3, blk);
+			key->poly128[i][1] = get_unaligned_be64(blk) & POLY_MASK;
+		}
+		memzero_explicit(b, sizeof(b));
+	}
+	/* L3: KDF(K, 3, 64 * 4) as 8-byte keys mod p36; KDF(K, 4, 4 * 4). */
+	for (i = 0; i < UMAC_MAX_ITERS * 4; i++) {
+		kdf_block(&aes, 3, i + 1, blk);
+		key->l3[i / 4][2 * (i % 4)] = mod_p36(get_unaligned_be64(blk));
+		key->l3[i / 4][2 * (i % 4) + 1] =
+			mod_p36(get_unaligned_be64(blk + 8));
+	}
+	kdf_block(&aes, 4, 1, blk);
+	for (i = 0; i < UMAC_MAX_ITERS; i++)
+		key->l3_xor[i] = get_unaligned_be32(blk + 4 * i);
+	/* PDF key K' = KDF(K, 0, 16). */
+	kdf_block(&aes, 0, 1, kprime);
+	err = kfast_aes_setkey(&key->pdf, kprime, sizeof(kprime));
+
+	key->aesni = false;
+	key->impl = umac_arch_impl(impl);
+	if (!err)
+		umac_setkey_arch(key, kprime);
+
+	memzero_explicit(&aes, sizeof(aes));
+	memzero_explicit(blk, sizeof(blk));
+	memzero_explicit(kprime, sizeof(kprime));
+	return err;
+}
+EXPORT_SYMBOL_GPL(__umac_setkey);
+
+int umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len)
+{
+	return __umac_setkey(key, raw, len, UMAC_IMPL_BEST);
+}
+EXPORT_SYMBOL_GPL(umac_setkey);
+
+void umac_pdf(const struct umac_key *key, const u8 *nonce,
+	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
+{
+	u8 in[16] = { 0 }, t[16];
+	unsigned int idx = 0;
+
+	if (WARN_ON_ONCE(nonce_len < 1 || nonce_len > UMAC_NONCE_MAX))
+		nonce_len = min_t(unsigned int, nonce_len, UMAC_NONCE_MAX);
+	memcpy(in, nonce, nonce_len);
+	/*
+	 * UMAC-32/64: index = str2uint(Nonce) mod (16 / taglen), i.e. the low
+	 * bits of the last nonce byte; they are cleared before encryption and
+	 * select the slice of the block.
+	 */
+	if (nonce_len && (taglen == 4 || taglen == 8)) {
+		idx = in[nonce_len - 1] & (16 / taglen - 1);
+		in[nonce_len - 1] &= ~(16 / taglen - 1);
+	}
+	if (!umac_pdf_arch(key, t, in))
+		kfast_aes_encrypt(&key->pdf, t, in);
+	memcpy(pad, t + idx * taglen, taglen);
+	memzero_explicit(t, sizeof(t));
+}
+EXPORT_SYMBOL_GPL(umac_pdf);
+
+/* ------------------------------------------------------------------ */
+/* Streaming                                                           */
+/* ------------------------------------------------------------------ */
+
+void umac_init(struct umac_ctx *ctx, const struct umac_key *key,
+	       unsigned int taglen)
+{
+	unsigned int i;
+
+	memset(&ctx->s, 0, sizeof(ctx->s));
+	ctx->key = key;
+	if (WARN_ON_ONCE(taglen % 4 || taglen < 4 || taglen > UMAC_MAX_TAG_SIZE))
+		taglen = 8;
+	ctx->s.iters = taglen / 4;
+	for (i = 0; i < UMAC_MAX_ITERS; i++)
+		ctx->s.poly[i][1] = 1;		/* POLY starts from y = 1 */
+}
+EXPORT_SYMBOL_GPL(umac_init);
+
+/* A complete chunk goes to L2 with its bit length 8192 added (L1-HASH). */
+static void l1_flush(const struct umac_key *key, struct umac_state *s)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->iters; i++) {
+		l2_push(key, s, i, s->nh[i] + 8 * UMAC_CHUNK_SIZE);
+		s->nh[i] = 0;
+	}
+	s->words++;
+	s->chunk_pos = 0;
+}
+
+/* Whole units, any number, crossing chunk boundaries. */
+static void umac_units(const struct umac_key *key, struct umac_state *s,
+		       const u8 *p, size_t units, bool simd)
+{
+	while (units) {
+		size_t n;
+
+		if (s->chunk_pos == UMAC_CHUNK_SIZE)
+			l1_flush(key, s);
+		n = min_t(size_t, units,
+			  (UMAC_CHUNK_SIZE - s->chunk_pos) / UMAC_UNIT_SIZE);
+		if (!simd || !umac_nh_arch(key, s->nh, p, n, s->chunk_pos,
+					   s->iters))
+			nh_units_generic(key->nh + s->chunk_pos / 4, p, n, s->nh,
+					 s->iters);
+		s->chunk_pos += n * UMAC_UNIT_SIZE;
+		p += n * UMAC_UNIT_SIZE;
+		units -= n;
+	}
+}
+
+/* SIMD sections cover at most 4 KiB of data each. */
+#define UMAC_SIMD_UNITS		(SZ_4K / UMAC_UNIT_SIZE)
+
+void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
+{
+	const struct umac_key *key = ctx->key;
+	struct umac_state *s = &ctx->s;
+	size_t units;
+
+	s->len += len;
+	if (s->buflen) {
+		size_t n = min_t(size_t, len, UMAC_UNIT_SIZE - s->buflen);
+
+		memcpy(s->buf + s->buflen, data, n);
+		s->buflen += n;
+		data += n;
+		len -= n;
+		if (s->buflen < UMAC_UNIT_SIZE)
+			return;
+		umac_units(key, s, s->buf, 1, false);
+		s->buflen = 0;
+	}
+	units = len / UMAC_UNIT_SIZE;
+	if (units >= 2 && key->impl != UMAC_IMPL_GENERIC &&
+	    crypto_simd_usable()) {
+		while (units) {
+			size_t n = min_t(size_t, units, UMAC_SIMD_UNITS);
+
+			kfast_simd_begin();
+			umac_units(key, s, data, n, true);
+			kfast_simd_end();
+			data += n * UMAC_UNIT_SIZE;
+			units -= n;
+		}
+	} else if (units) {
+		umac_units(key, s, data, units, false);
+		data += units * UMAC_UNIT_SIZE;
+	}
+	len %= UMAC_UNIT_SIZE;
+	if (len) {
+		memcpy(s->buf, data, len);
+		s->buflen = len;
+	}
+}
+EXPORT_SYMBOL_GPL(umac_update);
+
+void umac_final(struct umac_ctx *ctx, const u8 *nonce, unsigned int nonce_len,
+		u8 *out)
+{
+	const struct umac_key *key = ctx->key;
+	struct umac_state *s = &ctx->s;
+	unsigned int i, iters = s->iters, chunk_bytes = s->chunk_pos;
+	u8 pad[UMAC_MAX_TAG_SIZE];
+
+	/*
+	 * The last chunk: zeropad(M_t, 32), at least one unit (the empty
+	 * message hashes 32 zero bytes).  Buffered bytes after a completed
+	 * chunk start a new chunk.
+	 */
+	if (s->buflen || !s->len) {
+		if (s->chunk_pos == UMAC_CHUNK_SIZE)
+			l1_flush(key, s);
+		memset(s->buf + s->buflen, 0, UMAC_UNIT_SIZE - s->buflen);
+		nh_units_generic(key->nh + s->chunk_pos / 4, s->buf, 1, s->nh,
+				 iters);
+		chunk_bytes = s->chunk_pos + s->buflen;
+	}
+
+	umac_pdf(key, nonce, nonce_len, iters * 4, pad);
+
+	for (i = 0; i < iters; i++) {
+		u64 w = s->nh[i] + 8 * (u64)chunk_bytes;
+		umac_u128 b;
+
+		if (!s->words) {
+			b = w;		/* one chunk: no L2, B = zeros(8) || A */
+		} else {
+			l2_push(key, s, i, w);
+			s->words++;
+			b = l2_finish(key, s, i);
+			s->words--;
+		}
+		put_unaligned_be32(l3_hash(key->l3[i], b, key->l3_xor[i]),
+				   out + 4 * i);
+	}
+	crypto_xor(out, pad, iters * 4);
+	memzero_explicit(pad, sizeof(pad));
+	memzero_explicit(ctx, sizeof(*ctx));
+}
+EXPORT_SYMBOL_GPL(umac_final);
+
+void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
+	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
+{
+	struct umac_ctx ctx;
+
+	umac_init(&ctx, key, taglen);
+	umac_update(&ctx, data, len);
+	umac_final(&ctx, nonce, nonce_len, out);
+}
+EXPORT_SYMBOL_GPL(umac);
+
+/*
+ * An imported state must be one that umac_update() can produce: the bytes
+ * hashed so far are whole L2 words, the NH position and the buffer.  Every
+ * index into buf[] and the key is derived from these fields.
+ */
+int umac_state_check(const struct umac_state *s, unsigned int taglen)
+{
+	u64 done = s->len - s->buflen;
+
+	if (s->iters != taglen / 4 || s->buflen >= UMAC_UNIT_SIZE ||
+	    s->chunk_pos > UMAC_CHUNK_SIZE || s->chunk_pos % UMAC_UNIT_SIZE ||
+	    s->len < s->buflen || s->len % UMAC_UNIT_SIZE != s->buflen ||
+	    s->words > (done >> 10) ||
+	    done != s->words * UMAC_CHUNK_SIZE + s->chunk_pos ||
+	    (done && !s->chunk_pos))
+		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_GPL(umac_state_check);
+
+#ifndef __KERNEL__
+size_t umac_test_l1_l2(const struct umac_key *key, unsigned int iter,
+		       const u8 *msg, size_t len, u64 *l1, size_t max_words,
+		       u64 l2[2])
+{
+	struct umac_state s = { .iters = UMAC_MAX_ITERS };
+	size_t nwords = 0, off = 0;
+	u64 first = 0;
+	umac_u128 y;
+	unsigned int i;
+
+	for (i = 0; i < UMAC_MAX_ITERS; i++)
+		s.poly[i][1] = 1;
+	do {
+		size_t n = min_t(size_t, len - off, UMAC_CHUNK_SIZE);
+		u64 nh[UMAC_MAX_ITERS] = { 0 };
+		u8 unit[UMAC_UNIT_SIZE] = { 0 };
+
+		nh_units_generic(key->nh, msg + off, n / UMAC_UNIT_SIZE, nh,
+				 UMAC_MAX_ITERS);
+		if (n % UMAC_UNIT_SIZE || !n) {
+			memcpy(unit, msg + off + n - n % UMAC_UNIT_SIZE,
+			       n % UMAC_UNIT_SIZE);
+			nh_units_generic(key->nh + (n - n % UMAC_UNIT_SIZE) / 4,
+					 unit, 1, nh, UMAC_MAX_ITERS);
+		}
+		nh[iter] += 8 * (u64)n;
+		if (nwords < max_words)
+			l1[nwords] = nh[iter];
+		if (!nwords)
+			first = nh[iter];
+		nwords++;
+		l2_push(key, &s, iter, nh[iter]);
+		s.words++;
+		off += n;
+	} while (off < len);
+	/* As in UHASH: a single L1 word skips L2 (B = zeros(8) || A). */
+	y = nwords == 1 ? first : l2_finish(key, &s, iter);
+	l2[0] = y >> 64;
+	l2[1] = (u64)y;
+	return nwords;
+}
+
+u64 umac_test_mod_p36(u64 y)
+{
+	return mod_p36(y);
+}
+
+/* POLY steps on arbitrary (partially reduced) values, for the arithmetic test. */
+u64 umac_test_poly64(u64 y, u64 k, u64 m)
+{
+	return poly64_reduce(poly64_step(y, k, m));
+}
+
+void umac_test_poly128(u64 y[2], const u64 k[2], const u64 m[2])
+{
+	umac_u128 r = poly128_step((umac_u128)y[0] << 64 | y[1], k[0], k[1],
+				   (umac_u128)m[0] << 64 | m[1]);
+
+	r = poly128_reduce(r);
+	y[0] = r >> 64;
+	y[1] = (u64)r;
+}
+#endif
