@@ -125,7 +125,10 @@ sync_tree() {
 	local dst=$KFAST_CACHE/build/$1
 	rm -rf "$dst"
 	mkdir -p "$dst"
-	if git -C "$KFAST_TOP" rev-parse --git-dir >/dev/null 2>&1; then
+	if [ -n "${KFAST_FROM_HEAD:-}" ]; then
+		# only what is committed (KFAST_FROM_HEAD=1 while others edit the tree)
+		git -C "$KFAST_TOP" archive HEAD | tar -xf - -C "$dst"
+	elif git -C "$KFAST_TOP" rev-parse --git-dir >/dev/null 2>&1; then
 		(cd "$KFAST_TOP" && git ls-files -co --exclude-standard -z |
 			xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
 			tar --null -T - -cf -) | tar -xf - -C "$dst"

@@ -220,6 +220,13 @@ static void test_aead_line(char **f, unsigned int lineno)
 	result(r == (int)(alen + plen) && !memcmp(out + alen, pt, plen),
 	       "%s open vector line %u", f[1], lineno);
 
+	/*
+	 * AF_ALG only runs an operation when there is output to read; with
+	 * neither AAD nor plaintext a tampered tag cannot be observed here
+	 * (the KUnit suites cover that case).
+	 */
+	if (alen + plen == 0)
+		return;
 	data[alen + clen - 1] ^= 0x01;
 	r = afalg_aead(f[1], key, klen, iv, ivlen, taglen, data, alen, clen,
 		       out, alen + plen, 0);

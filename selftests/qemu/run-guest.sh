@@ -72,7 +72,8 @@ userland() {
 			"$root/lib/aarch64-linux-gnu/" 2>/dev/null ||
 			cp -a "$d"/usr/lib/aarch64-linux-gnu/libc.so.6 \
 				"$d"/usr/lib/aarch64-linux-gnu/ld-linux-aarch64.so.1 "$root/lib/aarch64-linux-gnu/"
-		ln -sf lib "$root/lib64"
+		# the ELF interpreter path of aarch64 binaries
+		ln -sf aarch64-linux-gnu/ld-linux-aarch64.so.1 "$root/lib/ld-linux-aarch64.so.1"
 		aarch64-linux-gnu-gcc -static -O2 -Wall -o "$root/tests/kfast_afalg_test" \
 			"$KFAST_TOP/selftests/afalg/kfast_afalg_test.c"
 	fi
@@ -171,7 +172,7 @@ log "$name finished in $(($(date +%s) - start))s (qemu exit $rc)"
 
 # --- verdict -------------------------------------------------------------
 console=$out/console.log
-res=$(grep -ah 'KFAST-RESULT' "$out/result.txt" "$console" 2>/dev/null | tail -n 1 | tr -d '\r')
+res=$(cat "$out/result.txt" "$console" 2>/dev/null | grep -a 'KFAST-RESULT' | tail -n 1 | tr -d '\r' || true)
 pass=$(echo "$res" | sed -n 's/.*pass=\([0-9]*\).*/\1/p')
 fail=$(echo "$res" | sed -n 's/.*fail=\([0-9]*\).*/\1/p')
 problems=$(grep -anE 'BUG:|WARNING:|Oops|KASAN:|UBSAN:|Kernel panic|kernel BUG|general protection|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU|unreferenced object|Call Trace:' \

@@ -31,22 +31,27 @@ while read -r kind name key a b c d e; do
 	echo "$key" | xxd -r -p > /tmp/key
 	if [ "$kind" = hash ]; then
 		if [ "$a" = - ]; then : > /tmp/in; else echo "$a" | xxd -r -p > /tmp/in; fi
-		got=$(kcapi-dgst -c "$name" --keyfd 3 --hex 3< /tmp/key < /tmp/in)
+		got=$(kcapi-dgst -c "$name" --keyfd 3 --hex 3< /tmp/key < /tmp/in 2> /tmp/err)
+		[ "$got" = "$b" ] || { echo "# kcapi-dgst: got '$got' want '$b'"; cat /tmp/err; }
 		check "kcapi-dgst $name vector $n" test "$got" = "$b"
 	elif [ "$c" != - ] && [ "$b" != - ]; then
-		# aead: key iv aad pt ct||tag taglen (skip empty AAD/plaintext: the tool needs both)
+		# aead: key iv aad pt ct||tag taglen (skip empty AAD/plaintext: the
+		# tool needs both).  kcapi-enc writes the AF_ALG output buffer as
+		# is: AAD || ciphertext || tag, and AAD || plaintext.
 		echo "$c" | xxd -r -p > /tmp/in
-		kcapi-enc -q -e -c "$name" --iv "$a" --aad "$b" --taglen "$e" --keyfd 3 \
-			3< /tmp/key < /tmp/in > /tmp/out
+		kcapi-enc -e -c "$name" --iv "$a" --aad "$b" --taglen "$e" --keyfd 3 \
+			3< /tmp/key < /tmp/in > /tmp/out 2> /tmp/err
 		got=$(xxd -p /tmp/out | tr -d '\n')
-		check "kcapi-enc seal $name vector $n" test "$got" = "$d"
+		[ "$got" = "$b$d" ] || { echo "# kcapi-enc seal: got '$got' want '$b$d'"; cat /tmp/err; }
+		check "kcapi-enc seal $name vector $n" test "$got" = "$b$d"
 		ctlen=$(( ${#d} - 2 * e ))
 		ct=$(echo "$d" | cut -c1-$ctlen)
 		tag=$(echo "$d" | cut -c$((ctlen + 1))-)
 		echo "$ct" | xxd -r -p > /tmp/in
-		got=$(kcapi-enc -q -d -c "$name" --iv "$a" --aad "$b" --tag "$tag" --keyfd 3 \
-			3< /tmp/key < /tmp/in | xxd -p | tr -d '\n')
-		check "kcapi-enc open $name vector $n" test "$got" = "$c"
+		got=$(kcapi-enc -d -c "$name" --iv "$a" --aad "$b" --tag "$tag" --keyfd 3 \
+			3< /tmp/key < /tmp/in 2> /tmp/err | xxd -p | tr -d '\n')
+		[ "$got" = "$b$c" ] || { echo "# kcapi-enc open: got '$got' want '$b$c'"; cat /tmp/err; }
+		check "kcapi-enc open $name vector $n" test "$got" = "$b$c"
 		bad=$(echo "$tag" | cut -c1-$(( ${#tag} - 1 )))$(echo "$tag" | cut -c${#tag} | tr '0-9a-f' '1-9a-f0')
 		check "kcapi-enc open $name vector $n rejects a modified tag" \
 			sh -c "! kcapi-enc -q -d -c '$name' --iv '$a' --aad '$b' --tag '$bad' --keyfd 3 3< /tmp/key < /tmp/in > /dev/null 2>&1"
