@@ -185,6 +185,7 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 	ctx->impl = gcm_siv_impl_available(impl) ? impl : GCM_SIV_IMPL_GENERIC;
 	ctx->nrounds = key->nrounds;
+	ctx->npow = 0;
 	memcpy(ctx->nonce, nonce, GCM_SIV_NONCE_SIZE);
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {

@@ -60,7 +60,7 @@ enum gcm_siv_impl {
 	GCM_SIV_NR_IMPLS
 };
 
-#if 0 /* x86 tiers: not yet */ && (defined(CONFIG_X86_64) || (!defined(__KERNEL__) && defined(__x86_64__)))
+#if defined(CONFIG_X86_64) || (!defined(__KERNEL__) && defined(__x86_64__))
 #define KFAST_GCM_SIV_X86 1
 #endif
 
@@ -82,8 +82,24 @@ struct gcm_siv_key {
 	u32 nrounds;			/* 10 or 14 */
 };
 
-/* Per-request state; on the stack of the caller, wiped by gcm_siv_done(). */
+/*
+ * Per-request state; on the stack of the caller, wiped by gcm_siv_done().
+ * The x86 assembly addresses the fields by offset (GSV_CTX_* in
+ * arch/x86/gcm_siv_x86.h, checked with static_assert): the common part
+ * comes first so that its offsets do not depend on the kernel's AES key
+ * struct.
+ */
 struct gcm_siv_ctx {
+	struct kfast_polyval_elem acc;		/* POLYVAL accumulator */
+	u8 buf[GCM_SIV_BLOCK_SIZE];		/* partial POLYVAL block */
+	u8 ctr[GCM_SIV_BLOCK_SIZE];		/* next counter block */
+	u8 ks[GCM_SIV_BLOCK_SIZE];		/* keystream of a partial block */
+	u8 nonce[GCM_SIV_NONCE_SIZE];		/* right after ks: see the x86 derive */
+	u8 buflen;				/* bytes in buf */
+	u8 ks_used;				/* bytes of ks consumed (16: none left) */
+	u8 impl;				/* enum gcm_siv_impl */
+	u8 nrounds;				/* 10 or 14, both keys */
+	u8 npow;				/* x86: powers of H computed so far */
 	union {
 		struct {
 			struct kfast_aes_key enc;
@@ -91,20 +107,12 @@ struct gcm_siv_ctx {
 		} gen;
 #ifdef KFAST_GCM_SIV_X86
 		struct {
-			u8 rk[15][16] __aligned(16);	/* message-encryption key */
-			u8 hpow[GCM_SIV_X86_NPOWERS][16] __aligned(16);
+			u8 rk[15][16];			/* message-encryption key */
+			/* H^k at hpow[GCM_SIV_X86_NPOWERS - k], k = 1..npow */
+			u8 hpow[GCM_SIV_X86_NPOWERS][16];
 		} x86;
 #endif
-	};
-	struct kfast_polyval_elem acc;		/* POLYVAL accumulator */
-	u8 buf[GCM_SIV_BLOCK_SIZE];		/* partial POLYVAL block */
-	u8 ctr[GCM_SIV_BLOCK_SIZE];		/* next counter block */
-	u8 ks[GCM_SIV_BLOCK_SIZE];		/* keystream of a partial block */
-	u8 nonce[GCM_SIV_NONCE_SIZE];
-	u8 buflen;				/* bytes in buf */
-	u8 ks_used;				/* bytes of ks consumed (16: none left) */
-	u8 impl;				/* enum gcm_siv_impl */
-	u8 nrounds;				/* of the message-encryption key */
+	} __aligned(16);
 };
 
 int gcm_siv_setkey(struct gcm_siv_key *key, const u8 *raw, unsigned int len);

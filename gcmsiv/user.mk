@@ -3,6 +3,7 @@
 # Userspace build of the AES-GCM-SIV core (see selftests/user/user.mk).
 # GCMSIV_CORE_SRCS is what the benchmark links too.
 
+GCMSIV_X86_SRCS := arch/x86/gcm_siv_aesni_avx.S
 GCMSIV_CORE_SRCS := gcmsiv/polyval.c gcmsiv/gcm_siv.c
 ifeq ($(shell uname -m),x86_64)
 GCMSIV_CORE_SRCS += $(GCMSIV_X86_SRCS)

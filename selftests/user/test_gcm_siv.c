@@ -517,7 +517,7 @@ int main(int argc, char **argv)
 
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++)
 		printf("gcm-siv tier %-12s %s\n", impl_names[impl],
-		       gcm_siv_impl_available(impl) ? "available" : "not on this CPU");
+		       gcm_siv_impl_available(impl) ? "available" : "not available (CPU or not built)");
 
 	test_polyval_examples();
 	test_bad_inputs();

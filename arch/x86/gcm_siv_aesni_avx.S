@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-GCM-SIV (RFC 8452) for x86-64: the AES-NI + PCLMULQDQ tier (xmm) and
+ * the per-nonce key setup shared by all x86 tiers.
+ *
+ * CPU-feature contract: AES-NI, PCLMULQDQ and AVX (VEX-encoded 128-bit
+ * instructions only; SSSE3's pshufb in its VEX form).  The caller owns the
+ * FPU (kernel_fpu_begin() or userspace) and passes a struct gcm_siv_ctx
+ * whose field offsets are the GSV_CTX_* below (asserted in
+ * arch/x86/gcm_siv_x86.h).  No callee-saved register is used.
+ *
+ * Field arithmetic (POLYVAL, RFC 8452 section 3).  POLYVAL's elements are
+ * little-endian: loading 16 bytes into an xmm register puts the
+ * coefficients of x^0..x^63 in the low qword and x^64..x^127 in the high
+ * qword, which is exactly what PCLMULQDQ multiplies, so, unlike GHASH, no
+ * byte reflection is needed.  dot(a, b) = a * b * x^-128 mod P with
+ * P = x^128 + x^127 + x^126 + x^121 + 1:
+ *
+ *  1. Schoolbook product of 128-bit a and b: LO = a0*b0, HI = a1*b1,
+ *     MID = a0*b1 + a1*b0, i.e. (HI:LO) + MID*x^64 (four PCLMULQDQs).
+ *     Sums of such products (X_1*H^n + ... + X_n*H^1) are accumulated
+ *     unreduced: the reduction is linear, so one suffices per group
+ *     ("aggregated reduction"), with H^k precomputed.
+ *  2. Montgomery reduction of the 256-bit T = (t3:t2:t1:t0): adding
+ *     t0 * P clears qword 0 because P = 1 mod x^64; its other terms are
+ *     t0 * (x^121 + x^126 + x^127), a 128-bit product placed at qword 1,
+ *     computed as PCLMULQDQ(t0, 0xc200000000000000) (bits 57, 62, 63),
+ *     and t0 * x^128, i.e. t0 added to qword 2.  Swapping the qwords of
+ *     (t1:t0) and XORing the product does both at once.  Repeating the
+ *     step with the new qword 1 clears it, and the result, divisible by
+ *     x^128, is (t3:t2) XOR the folded pair: T * x^-128 mod P.
+ *
+ * Key setup.  The message keys come from AES(K, le32(i) || nonce),
+ * i = 0..3 (5); both halves are the low qwords of two blocks (PUNPCKLQDQ).
+ * The new AES key is expanded with AESENCLAST instead of AESKEYGENASSIST:
+ * with all four columns of the state equal to RotWord(w3) (a PSHUFB
+ * broadcast), ShiftRows is the identity and MixColumns is skipped, so
+ * AESENCLAST with rcon in every column yields SubWord(RotWord(w3)) ^ rcon
+ * in every column; the prefix XOR w0, w0^w1, w0^w1^w2, w0^..^w3 of the
+ * previous round key (two shift+XOR steps) runs in parallel with it.
+ * AES-256's odd steps broadcast w3 without rotation and use rcon = 0.
+ *
+ * CTR: the counter is the first 32-bit word of the block, little-endian,
+ * wrapping modulo 2^32, which is what VPADDD does to lane 0.
+ */
+#include <linux/linkage.h>
+
+#ifndef __KERNEL__
+.section .note.GNU-stack, "", %progbits
+#endif
+
+.set GSV_CTX_ACC,	0
+.set GSV_CTX_CTR,	32
+.set GSV_CTX_NONCE,	64
+.set GSV_CTX_NROUNDS,	79
+.set GSV_CTX_RK,	96
+.set GSV_CTX_HPOW,	336
+
+.section .rodata
+.p2align 4
+.Lpoly:		.quad 0xc200000000000000, 0
+.Lrot_mask:	.long 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d
+.Lbcast3_mask:	.long 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c
+.Linc1:		.long 1, 0, 0, 0
+.Linc2:		.long 2, 0, 0, 0
+.Linc3:		.long 3, 0, 0, 0
+.Linc4:		.long 4, 0, 0, 0
+.Linc5:		.long 5, 0, 0, 0
+.Linc6:		.long 6, 0, 0, 0
+.Linc7:		.long 7, 0, 0, 0
+.Linc8:		.long 8, 0, 0, 0
+.Lrcon:		.long 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+
+.text
+
+/* ---- AES ---------------------------------------------------------------- */
+
+.macro AES_XOR_ALL koff, rk, t, blocks:vararg
+	vmovdqu		\koff(\rk), \t
+	.irp blk, \blocks
+	vpxor		\t, \blk, \blk
+	.endr
+.endm
+
+.macro AES_ROUND_ALL koff, rk, t, blocks:vararg
+	vmovdqu		\koff(\rk), \t
+	.irp blk, \blocks
+	vaesenc		\t, \blk, \blk
+	.endr
+.endm
+
+.macro AES_LAST_ALL koff, rk, t, blocks:vararg
+	vmovdqu		\koff(\rk), \t
+	.irp blk, \blocks
+	vaesenclast	\t, \blk, \blk
+	.endr
+.endm
+
+/* Encrypt the blocks in place with the round keys at \rk; \nr is 10 or 14. */
+.macro AES_ENCRYPT rk, nr, t, blocks:vararg
+	AES_XOR_ALL	0, \rk, \t, \blocks
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	AES_ROUND_ALL	(\r * 16), \rk, \t, \blocks
+	.endr
+	cmp		$10, \nr
+	je		.Laes_last128\@
+	.irp r, 10, 11, 12, 13
+	AES_ROUND_ALL	(\r * 16), \rk, \t, \blocks
+	.endr
+	AES_LAST_ALL	(14 * 16), \rk, \t, \blocks
+	jmp		.Laes_done\@
+.Laes_last128\@:
+	AES_LAST_ALL	(10 * 16), \rk, \t, \blocks
+.Laes_done\@:
+.endm
+
+/* ---- POLYVAL ------------------------------------------------------------ */
+
+/* (lo, mid, hi) = x * h, unreduced (h: register or memory). */
+.macro CLMUL_FIRST x, h, lo, mid, hi, t
+	vpclmulqdq	$0x00, \h, \x, \lo
+	vpclmulqdq	$0x11, \h, \x, \hi
+	vpclmulqdq	$0x01, \h, \x, \mid
+	vpclmulqdq	$0x10, \h, \x, \t
+	vpxor		\t, \mid, \mid
+.endm
+
+/* (lo, mid, hi) += x * h, unreduced. */
+.macro CLMUL_ACC x, h, lo, mid, hi, t
+	vpclmulqdq	$0x00, \h, \x, \t
+	vpxor		\t, \lo, \lo
+	vpclmulqdq	$0x11, \h, \x, \t
+	vpxor		\t, \hi, \hi
+	vpclmulqdq	$0x01, \h, \x, \t
+	vpxor		\t, \mid, \mid
+	vpclmulqdq	$0x10, \h, \x, \t
+	vpxor		\t, \mid, \mid
+.endm
+
+/* dst = ((hi:lo) + mid * x^64) * x^-128 mod P; clobbers lo, hi, t. */
+.macro REDUCE lo, mid, hi, dst, t
+	vpslldq		$8, \mid, \t
+	vpxor		\t, \lo, \lo
+	vpsrldq		$8, \mid, \t
+	vpxor		\t, \hi, \hi
+	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t	/* t0 * (x^57+x^62+x^63) */
+	vpshufd		$0x4e, \lo, \lo			/* (t0:t1) */
+	vpxor		\t, \lo, \lo
+	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t	/* same for the new t1 */
+	vpshufd		$0x4e, \lo, \lo
+	vpxor		\t, \lo, \lo
+	vpxor		\hi, \lo, \dst
+.endm
+
+/*
+ * void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx, unsigned int have,
+ *				   unsigned int want);
+ * Given H^1..H^have, compute H^(have+1)..H^want, H^k stored at
+ * hpow[16 - k].  Doubling rounds: H^(m+j) = dot(H^m, H^j) for j = 1..m are
+ * independent, so four rounds reach H^16 with a short dependency chain.
+ */
+SYM_FUNC_START(kfast_gcmsiv_powers_pclmul)
+	lea		(GSV_CTX_HPOW + 15 * 16)(%rdi), %r8	/* &H^1; H^k at -16(k-1) */
+.Lpow_outer:
+	cmp		%edx, %esi
+	jae		.Lpow_done
+	mov		%edx, %ecx
+	sub		%esi, %ecx
+	cmp		%esi, %ecx
+	cmova		%esi, %ecx			/* n = min(have, want - have) */
+	lea		-1(%rsi), %eax
+	shl		$4, %rax
+	mov		%r8, %r9
+	sub		%rax, %r9			/* &H^have */
+	vmovdqu		(%r9), %xmm0
+	mov		%r8, %r10			/* &H^j, j = 1.. */
+	lea		-16(%r9), %r11			/* &H^(have+j) */
+	add		%ecx, %esi
+.Lpow_inner:
+	vmovdqu		(%r10), %xmm1
+	CLMUL_FIRST	%xmm1, %xmm0, %xmm2, %xmm3, %xmm4, %xmm5
+	REDUCE		%xmm2, %xmm3, %xmm4, %xmm1, %xmm5
+	vmovdqu		%xmm1, (%r11)
+	sub		$16, %r10
+	sub		$16, %r11
+	dec		%ecx
+	jnz		.Lpow_inner
+	jmp		.Lpow_outer
+.Lpow_done:
+	RET
+SYM_FUNC_END(kfast_gcmsiv_powers_pclmul)
+
+/*
+ * void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx, const u8 *data,
+ *				   size_t nblocks);
+ * acc = POLYVAL continued over nblocks blocks: groups of 8 with H^8..H^1
+ * and one reduction each, then the n < 8 remaining blocks with H^n..H^1.
+ * Needs H^1..H^min(nblocks, 8).
+ */
+SYM_FUNC_START(kfast_gcmsiv_polyval_aesni)
+	vmovdqu		GSV_CTX_ACC(%rdi), %xmm0
+	lea		GSV_CTX_HPOW(%rdi), %r8		/* H^k at (16 - k) * 16 */
+	cmp		$8, %rdx
+	jb		.Lpv_tail
+.Lpv_loop8:
+	vpxor		(%rsi), %xmm0, %xmm1
+	CLMUL_FIRST	%xmm1, (8 * 16)(%r8), %xmm2, %xmm3, %xmm4, %xmm5
+	.irp i, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu		(\i * 16)(%rsi), %xmm1
+	CLMUL_ACC	%xmm1, ((8 + \i) * 16)(%r8), %xmm2, %xmm3, %xmm4, %xmm5
+	.endr
+	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
+	add		$128, %rsi
+	sub		$8, %rdx
+	cmp		$8, %rdx
+	jae		.Lpv_loop8
+.Lpv_tail:
+	test		%rdx, %rdx
+	jz		.Lpv_done
+	mov		$16, %r9d
+	sub		%rdx, %r9
+	shl		$4, %r9
+	add		%r8, %r9			/* &H^n */
+	vpxor		(%rsi), %xmm0, %xmm1
+	CLMUL_FIRST	%xmm1, (%r9), %xmm2, %xmm3, %xmm4, %xmm5
+	add		$16, %rsi
+	add		$16, %r9
+	dec		%rdx
+	jz		.Lpv_reduce
+.Lpv_tail_loop:
+	vmovdqu		(%rsi), %xmm1
+	CLMUL_ACC	%xmm1, (%r9), %xmm2, %xmm3, %xmm4, %xmm5
+	add		$16, %rsi
+	add		$16, %r9
+	dec		%rdx
+	jnz		.Lpv_tail_loop
+.Lpv_reduce:
+	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
+.Lpv_done:
+	vmovdqu		%xmm0, GSV_CTX_ACC(%rdi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
+
+/* ---- Key setup ----------------------------------------------------------- */
+
+/* k = prefix-XOR of k's words, then XOR t (the broadcast SubWord term). */
+.macro KEY_MIX k, t, tmp
+	vpslldq		$4, \k, \tmp
+	vpxor		\tmp, \k, \k
+	vpslldq		$8, \k, \tmp
+	vpxor		\tmp, \k, \k
+	vpxor		\t, \k, \k
+.endm
+
+/*
+ * void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
+ *				  const u8 master_rk[15][16]);
+ * RFC 8452 section 4 with ctx->nonce and ctx->nrounds set: writes H^1
+ * (the POLYVAL key) to hpow[15] and the expanded message-encryption key
+ * to ctx->x86.rk.
+ */
+SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	/* The 4 bytes before the nonce are replaced by the block index. */
+	vmovdqu		(GSV_CTX_NONCE - 4)(%rdi), %xmm6
+	xor		%eax, %eax
+	vpinsrd		$0, %eax, %xmm6, %xmm0
+	inc		%eax
+	vpinsrd		$0, %eax, %xmm6, %xmm1
+	inc		%eax
+	vpinsrd		$0, %eax, %xmm6, %xmm2
+	inc		%eax
+	vpinsrd		$0, %eax, %xmm6, %xmm3
+	cmp		$10, %r9d
+	je		.Lderive128
+
+	inc		%eax
+	vpinsrd		$0, %eax, %xmm6, %xmm4
+	inc		%eax
+	vpinsrd		$0, %eax, %xmm6, %xmm5
+	AES_ENCRYPT	%rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
+	vpunpcklqdq	%xmm1, %xmm0, %xmm7
+	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
+	vpunpcklqdq	%xmm3, %xmm2, %xmm0		/* rk[0] */
+	vpunpcklqdq	%xmm5, %xmm4, %xmm1		/* rk[1] */
+	vmovdqu		%xmm0, 0(%r8)
+	vmovdqu		%xmm1, 16(%r8)
+	vmovdqa		.Lrot_mask(%rip), %xmm9
+	vmovdqa		.Lbcast3_mask(%rip), %xmm10
+	vpxor		%xmm11, %xmm11, %xmm11
+	/* rk[2i+2] from rk[2i], rk[2i+1]; rk[2i+3] from rk[2i+1], rk[2i+2]. */
+	.irp i, 0, 1, 2, 3, 4, 5, 6
+	vpshufb		%xmm9, %xmm1, %xmm2
+	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm3
+	vaesenclast	%xmm3, %xmm2, %xmm2
+	KEY_MIX		%xmm0, %xmm2, %xmm4
+	vmovdqu		%xmm0, ((2 * \i + 2) * 16)(%r8)
+	.if \i < 6
+	vpshufb		%xmm10, %xmm0, %xmm2
+	vaesenclast	%xmm11, %xmm2, %xmm2
+	KEY_MIX		%xmm1, %xmm2, %xmm4
+	vmovdqu		%xmm1, ((2 * \i + 3) * 16)(%r8)
+	.endif
+	.endr
+	RET
+
+.Lderive128:
+	AES_ENCRYPT	%rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+	vpunpcklqdq	%xmm1, %xmm0, %xmm7
+	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
+	vpunpcklqdq	%xmm3, %xmm2, %xmm0
+	vmovdqu		%xmm0, 0(%r8)
+	vmovdqa		.Lrot_mask(%rip), %xmm9
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	vpshufb		%xmm9, %xmm0, %xmm2
+	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm3
+	vaesenclast	%xmm3, %xmm2, %xmm2
+	KEY_MIX		%xmm0, %xmm2, %xmm4
+	vmovdqu		%xmm0, ((\i + 1) * 16)(%r8)
+	.endr
+	RET
+SYM_FUNC_END(kfast_gcmsiv_derive_aesni)
+
+/*
+ * void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx, u8 *out,
+ *				     const u8 *in);
+ * One block with the message-encryption key (the tag).
+ */
+SYM_FUNC_START(kfast_gcmsiv_aes_block_aesni)
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	vmovdqu		(%rdx), %xmm0
+	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+	vmovdqu		%xmm0, (%rsi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_aes_block_aesni)
+
+/* ---- CTR ---------------------------------------------------------------- */
+
+/* xmm0..7 = counter + 0..7, counter += 8. */
+.macro CTR8 ctr
+	vmovdqa		\ctr, %xmm0
+	vpaddd		.Linc1(%rip), \ctr, %xmm1
+	vpaddd		.Linc2(%rip), \ctr, %xmm2
+	vpaddd		.Linc3(%rip), \ctr, %xmm3
+	vpaddd		.Linc4(%rip), \ctr, %xmm4
+	vpaddd		.Linc5(%rip), \ctr, %xmm5
+	vpaddd		.Linc6(%rip), \ctr, %xmm6
+	vpaddd		.Linc7(%rip), \ctr, %xmm7
+	vpaddd		.Linc8(%rip), \ctr, \ctr
+.endm
+
+/* xmm0..7 ^= src[0..7]; dst[0..7] = xmm0..7. */
+.macro XOR_STORE8 src, dst
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
+	vpxor		(\i * 16)(\src), %xmm\i, %xmm\i
+	vmovdqu		%xmm\i, (\i * 16)(\dst)
+	.endr
+.endm
+
+/*
+ * void kfast_gcmsiv_ctr_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+ *			       u8 *dst, size_t nblocks);
+ * CTR over whole blocks from ctx->ctr (updated), 8 blocks in flight.
+ * src == dst is allowed.
+ */
+SYM_FUNC_START(kfast_gcmsiv_ctr_aesni)
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	vmovdqu		GSV_CTX_CTR(%rdi), %xmm15
+	cmp		$8, %rcx
+	jb		.Lctr_tail
+.Lctr_loop8:
+	CTR8		%xmm15
+	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	XOR_STORE8	%rsi, %rdx
+	add		$128, %rsi
+	add		$128, %rdx
+	sub		$8, %rcx
+	cmp		$8, %rcx
+	jae		.Lctr_loop8
+.Lctr_tail:
+	test		%rcx, %rcx
+	jz		.Lctr_done
+.Lctr_loop1:
+	vmovdqa		%xmm15, %xmm0
+	vpaddd		.Linc1(%rip), %xmm15, %xmm15
+	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	vpxor		(%rsi), %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rdx)
+	add		$16, %rsi
+	add		$16, %rdx
+	dec		%rcx
+	jnz		.Lctr_loop1
+.Lctr_done:
+	vmovdqu		%xmm15, GSV_CTX_CTR(%rdi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_ctr_aesni)
+
+/*
+ * void kfast_gcmsiv_dec_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+ *			       u8 *dst, size_t nblocks);
+ * CTR-decrypt whole blocks and continue POLYVAL over the plaintext, which
+ * is hashed from the registers it was computed in (never read back from
+ * dst).  Groups of 8 blocks: the AES of a group and the carry-less
+ * multiplications of the previous one are independent, so the
+ * out-of-order core overlaps them across loop iterations.
+ * Needs H^1..H^min(nblocks, 8).
+ */
+SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	lea		GSV_CTX_HPOW(%rdi), %r10
+	vmovdqu		GSV_CTX_CTR(%rdi), %xmm15
+	vmovdqu		GSV_CTX_ACC(%rdi), %xmm14
+	cmp		$8, %rcx
+	jb		.Ldec_tail
+.Ldec_loop8:
+	CTR8		%xmm15
+	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	XOR_STORE8	%rsi, %rdx
+	vpxor		%xmm14, %xmm0, %xmm0
+	CLMUL_FIRST	%xmm0, (8 * 16)(%r10), %xmm9, %xmm10, %xmm11, %xmm12
+	.irp i, 1, 2, 3, 4, 5, 6, 7
+	CLMUL_ACC	%xmm\i, ((8 + \i) * 16)(%r10), %xmm9, %xmm10, %xmm11, %xmm12
+	.endr
+	REDUCE		%xmm9, %xmm10, %xmm11, %xmm14, %xmm12
+	add		$128, %rsi
+	add		$128, %rdx
+	sub		$8, %rcx
+	cmp		$8, %rcx
+	jae		.Ldec_loop8
+.Ldec_tail:
+	test		%rcx, %rcx
+	jz		.Ldec_done
+	mov		$16, %r11d
+	sub		%rcx, %r11
+	shl		$4, %r11
+	add		%r10, %r11			/* &H^n */
+	vmovdqa		%xmm15, %xmm0
+	vpaddd		.Linc1(%rip), %xmm15, %xmm15
+	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	vpxor		(%rsi), %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rdx)
+	vpxor		%xmm14, %xmm0, %xmm0
+	CLMUL_FIRST	%xmm0, (%r11), %xmm9, %xmm10, %xmm11, %xmm12
+	jmp		.Ldec_tail_next
+.Ldec_tail_loop:
+	vmovdqa		%xmm15, %xmm0
+	vpaddd		.Linc1(%rip), %xmm15, %xmm15
+	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	vpxor		(%rsi), %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rdx)
+	CLMUL_ACC	%xmm0, (%r11), %xmm9, %xmm10, %xmm11, %xmm12
+.Ldec_tail_next:
+	add		$16, %rsi
+	add		$16, %rdx
+	add		$16, %r11
+	dec		%rcx
+	jnz		.Ldec_tail_loop
+	REDUCE		%xmm9, %xmm10, %xmm11, %xmm14, %xmm12
+.Ldec_done:
+	vmovdqu		%xmm15, GSV_CTX_CTR(%rdi)
+	vmovdqu		%xmm14, GSV_CTX_ACC(%rdi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_dec_aesni)

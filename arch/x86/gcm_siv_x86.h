@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * x86-64 tiers of AES-GCM-SIV, included by gcmsiv/gcm_siv.c only.
+ *
+ *   GCM_SIV_IMPL_AESNI        AES-NI + PCLMULQDQ + AVX, xmm    gcm_siv_aesni_avx.S
+ *   GCM_SIV_IMPL_VAES_AVX2    VAES + VPCLMULQDQ + AVX2, ymm    gcm_siv_vaes_avx2.S
+ *   GCM_SIV_IMPL_VAES_AVX512  VAES + VPCLMULQDQ + AVX512BW/VL, zmm
+ *                                                              gcm_siv_vaes_avx512.S
+ *
+ * Every tier shares one per-request layout (struct gcm_siv_ctx, x86 arm of
+ * the union): the message-encryption key expanded for AES-NI and the powers
+ * H^1..H^16 of the POLYVAL key (in POLYVAL's Montgomery form, i.e. H^k
+ * means dot(H^(k-1), H)), computed on demand: a 48-byte message needs
+ * H^1..H^3, not sixteen powers.  The per-nonce derivation (AES with the
+ * long-term key, expansion of the new key) is AES-NI code shared by all
+ * tiers; the bulk loops differ.
+ *
+ * The callers (gcm_siv.c) run inside kfast_simd_begin()/end(); the
+ * generic code handles !crypto_simd_usable() contexts.
+ */
+#ifndef KFAST_GCM_SIV_X86_H
+#define KFAST_GCM_SIV_X86_H
+
+#ifdef __KERNEL__
+#include <linux/linkage.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#else
+#define asmlinkage
+#endif
+
+/* Tiers whose assembly exists (the others are never selected). */
+#define GCM_SIV_HAVE_VAES_AVX2		0
+#define GCM_SIV_HAVE_VAES_AVX512	0
+
+/* Offsets used by the assembly (GSV_CTX_* there). */
+#define GSV_CTX_ACC	0
+#define GSV_CTX_CTR	32
+#define GSV_CTX_NONCE	64
+#define GSV_CTX_NROUNDS	79
+#define GSV_CTX_RK	96
+#define GSV_CTX_HPOW	336
+static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, ctr) == GSV_CTX_CTR, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, ks) + 16 == GSV_CTX_NONCE, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, nonce) == GSV_CTX_NONCE, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, nrounds) == GSV_CTX_NROUNDS, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, x86.rk) == GSV_CTX_RK, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, x86.hpow) == GSV_CTX_HPOW, "asm offset");
+static_assert(offsetof(struct gcm_siv_key, rk) == 0, "asm offset");
+
+/* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
+asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
+					  const u8 master_rk[15][16]);
+asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
+					   unsigned int have, unsigned int want);
+asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
+					     u8 *out, const u8 *in);
+/* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
+asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
+					   const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+				       u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+				       u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_polyval_vaes_avx2(struct gcm_siv_ctx *ctx,
+					       const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
+					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
+					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
+						 const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
+					     const u8 *src, u8 *dst,
+					     size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx,
+					     const u8 *src, u8 *dst,
+					     size_t nblocks);
+
+/* Blocks one aggregated POLYVAL step of each tier consumes. */
+static const u8 gcm_siv_x86_agg[GCM_SIV_NR_IMPLS] = {
+	[GCM_SIV_IMPL_AESNI] = 8,
+	[GCM_SIV_IMPL_VAES_AVX2] = 16,
+	[GCM_SIV_IMPL_VAES_AVX512] = 16,
+};
+
+static void gcm_siv_x86_detect(bool have[GCM_SIV_NR_IMPLS])
+{
+	bool aesni = boot_cpu_has(X86_FEATURE_AES) &&
+		     boot_cpu_has(X86_FEATURE_PCLMULQDQ) &&
+		     boot_cpu_has(X86_FEATURE_AVX) &&
+		     cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+	bool vaes = aesni && boot_cpu_has(X86_FEATURE_AVX2) &&
+		    boot_cpu_has(X86_FEATURE_VAES) &&
+		    boot_cpu_has(X86_FEATURE_VPCLMULQDQ);
+
+	have[GCM_SIV_IMPL_AESNI] = aesni;
+	have[GCM_SIV_IMPL_VAES_AVX2] = vaes && GCM_SIV_HAVE_VAES_AVX2;
+	have[GCM_SIV_IMPL_VAES_AVX512] = vaes && GCM_SIV_HAVE_VAES_AVX512 &&
+		boot_cpu_has(X86_FEATURE_AVX512F) &&
+		boot_cpu_has(X86_FEATURE_AVX512BW) &&
+		boot_cpu_has(X86_FEATURE_AVX512VL) &&
+		cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				  XFEATURE_MASK_AVX512, NULL);
+}
+
+static void gcm_siv_x86_derive(struct gcm_siv_ctx *ctx,
+			       const struct gcm_siv_key *key,
+			       const u8 nonce[GCM_SIV_NONCE_SIZE])
+{
+	/* ctx->nonce and ctx->nrounds are already set. */
+	kfast_gcmsiv_derive_aesni(ctx, key->rk);
+	ctx->npow = 1;
+}
+
+/* Make sure H^1..H^want exist (want <= GCM_SIV_X86_NPOWERS). */
+static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
+{
+	unsigned int want = min_t(size_t, nblocks, gcm_siv_x86_agg[ctx->impl]);
+
+	if (ctx->npow < want) {
+		kfast_gcmsiv_powers_pclmul(ctx, ctx->npow, want);
+		ctx->npow = want;
+	}
+}
+
+static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
+				size_t nblocks)
+{
+	gcm_siv_x86_powers(ctx, nblocks);
+	switch (ctx->impl) {
+#if GCM_SIV_HAVE_VAES_AVX512
+	case GCM_SIV_IMPL_VAES_AVX512:
+		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
+		break;
+#endif
+#if GCM_SIV_HAVE_VAES_AVX2
+	case GCM_SIV_IMPL_VAES_AVX2:
+		kfast_gcmsiv_polyval_vaes_avx2(ctx, data, nblocks);
+		break;
+#endif
+	default:
+		kfast_gcmsiv_polyval_aesni(ctx, data, nblocks);
+		break;
+	}
+}
+
+static void gcm_siv_x86_encrypt_block(const struct gcm_siv_ctx *ctx, u8 out[16],
+				      const u8 in[16])
+{
+	kfast_gcmsiv_aes_block_aesni(ctx, out, in);
+}
+
+static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+			    size_t nblocks, bool dec_auth)
+{
+	if (dec_auth)
+		gcm_siv_x86_powers(ctx, nblocks);
+	switch (ctx->impl) {
+#if GCM_SIV_HAVE_VAES_AVX512
+	case GCM_SIV_IMPL_VAES_AVX512:
+		if (dec_auth)
+			kfast_gcmsiv_dec_vaes_avx512(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_vaes_avx512(ctx, src, dst, nblocks);
+		break;
+#endif
+#if GCM_SIV_HAVE_VAES_AVX2
+	case GCM_SIV_IMPL_VAES_AVX2:
+		if (dec_auth)
+			kfast_gcmsiv_dec_vaes_avx2(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_vaes_avx2(ctx, src, dst, nblocks);
+		break;
+#endif
+	default:
+		if (dec_auth)
+			kfast_gcmsiv_dec_aesni(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_aesni(ctx, src, dst, nblocks);
+		break;
+	}
+}
+
+#endif /* KFAST_GCM_SIV_X86_H */
