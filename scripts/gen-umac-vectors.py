@@ -29,8 +29,8 @@ def cname(s):
     return ''.join(c if c.isalnum() else '_' for c in s)
 
 
-def carray(name, data):
-    lines = ['static const u8 %s[%d] = {' % (name, max(len(data), 1))]
+def carray(name, data, attr=''):
+    lines = ['static const u8 %s[%d]%s = {' % (name, max(len(data), 1), attr)]
     for i in range(0, len(data), 12):
         lines.append('\t' + ' '.join('0x%02x,' % b for b in data[i:i + 12]))
     if not data:
@@ -39,10 +39,14 @@ def carray(name, data):
     return '\n'.join(lines)
 
 
+# The intermediate values are only used by the userspace test.
+MU = '__maybe_unused'
+
+
 def u64list(name, vals, ctype='u64'):
     body = ', '.join('0x%sull' % v.lower() if ctype == 'u64' else '0x%s' % v.lower()
                      for v in vals)
-    return 'static const %s %s[%d] = { %s };' % (ctype, name, len(vals), body)
+    return 'static const %s %s[%d] %s = { %s };' % (ctype, name, len(vals), MU, body)
 
 
 def main():
@@ -132,42 +136,42 @@ def main():
     # NH key words: index (1-based) -> [iteration 1, iteration 2]
     idx = sorted(int(k[2:]) for k in nh if k.startswith('K_'))
     w('/* NH key words K_j (1-based j), per iteration */')
-    w('static const unsigned int umac_iv_nh_index[%d] = { %s };'
+    w(('static const unsigned int umac_iv_nh_index[%d] ' + MU + ' = { %s };')
       % (len(idx), ', '.join(str(i) for i in idx)))
-    w('static const u32 umac_iv_nh_key[%d][UMAC_IV_ITERS] = {' % len(idx))
+    w('static const u32 umac_iv_nh_key[%d][UMAC_IV_ITERS] ' % len(idx) + MU + ' = {')
     for i in idx:
         w('\t{ %s },' % ', '.join('0x%s' % x.lower() for x in nh['K_%d' % i]))
     w('};')
     w(u64list('umac_iv_l2_k64', iv['l2_key_k64']))
     lidx = sorted(int(k[2:]) for k in l3 if k.startswith('k_'))
     w('/* L3 keys k_j (1-based j, already mod 2^36 - 5), per iteration */')
-    w('static const unsigned int umac_iv_l3_index[%d] = { %s };'
+    w(('static const unsigned int umac_iv_l3_index[%d] ' + MU + ' = { %s };')
       % (len(lidx), ', '.join(str(i) for i in lidx)))
-    w('static const u64 umac_iv_l3_key[%d][UMAC_IV_ITERS] = {' % len(lidx))
+    w('static const u64 umac_iv_l3_key[%d][UMAC_IV_ITERS] ' % len(lidx) + MU + ' = {')
     for i in lidx:
         w('\t{ %s },' % ', '.join('0x%sull' % x.lower() for x in l3['k_%d' % i]))
     w('};')
-    w('static const u32 umac_iv_l3_xor[UMAC_IV_ITERS] = { %s };'
+    w(('static const u32 umac_iv_l3_xor[UMAC_IV_ITERS] ' + MU + ' = { %s };')
       % ', '.join('0x%s' % x.lower() for x in l3['K2']))
     its = [abc['iteration_1'], abc['iteration_2']]
     w('/* L1-HASH output: two 64-bit words (1024 + 476 bytes) per iteration */')
-    w('static const u64 umac_iv_l1[UMAC_IV_ITERS][2] = {')
+    w('static const u64 umac_iv_l1[UMAC_IV_ITERS][2] ' + MU + ' = {')
     for it in its:
         h = it['L1-HASH']
         assert len(h) == 32
         w('\t{ 0x%sull, 0x%sull },' % (h[:16].lower(), h[16:].lower()))
     w('};')
     w('/* L2-HASH output (128 bits, hi and lo) per iteration */')
-    w('static const u64 umac_iv_l2[UMAC_IV_ITERS][2] = {')
+    w('static const u64 umac_iv_l2[UMAC_IV_ITERS][2] ' + MU + ' = {')
     for it in its:
         h = it['L2-HASH']
         w('\t{ 0x%sull, 0x%sull },' % (h[:16].lower(), h[16:].lower()))
     w('};')
-    w('static const u32 umac_iv_l3[UMAC_IV_ITERS] = { %s };'
+    w(('static const u32 umac_iv_l3[UMAC_IV_ITERS] ' + MU + ' = { %s };')
       % ', '.join('0x%s' % it['L3-HASH'].lower() for it in its))
-    w(carray('umac_iv_uhash', bytes.fromhex(abc['UHASH'])))
-    w(carray('umac_iv_pad', bytes.fromhex(abc['pad_for_nonce_N'])))
-    w(carray('umac_iv_tag', bytes.fromhex(abc['tag'])))
+    w(carray('umac_iv_uhash', bytes.fromhex(abc['UHASH']), ' ' + MU))
+    w(carray('umac_iv_pad', bytes.fromhex(abc['pad_for_nonce_N']), ' ' + MU))
+    w(carray('umac_iv_tag', bytes.fromhex(abc['tag']), ' ' + MU))
     w('')
     w('#endif /* KFAST_UMAC_VECTORS_H */')
 

@@ -493,7 +493,7 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 }
 
 /* SIMD sections cover at most 4 KiB of data each. */
-#define UMAC_SIMD_UNITS		(SZ_4K / UMAC_UNIT_SIZE)
+#define UMAC_SIMD_UNITS		(4096 / UMAC_UNIT_SIZE)
 
 void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 {

@@ -575,8 +575,8 @@ static const struct umac_testvec umac_testvecs[] = {
 #define UMAC_IV_MSG_UNIT "abc"
 #define UMAC_IV_MSG_REPEAT 500
 /* NH key words K_j (1-based j), per iteration */
-static const unsigned int umac_iv_nh_index[6] = { 1, 2, 3, 4, 5, 256 };
-static const u32 umac_iv_nh_key[6][UMAC_IV_ITERS] = {
+static const unsigned int umac_iv_nh_index[6] __maybe_unused = { 1, 2, 3, 4, 5, 256 };
+static const u32 umac_iv_nh_key[6][UMAC_IV_ITERS] __maybe_unused = {
 	{ 0xacd79b4f, 0xc6dfeca2 },
 	{ 0x6eda0d0e, 0x964a710d },
 	{ 0x1625b603, 0xad7ede4d },
@@ -584,34 +584,34 @@ static const u32 umac_iv_nh_key[6][UMAC_IV_ITERS] = {
 	{ 0xc6dfeca2, 0x62ec8672 },
 	{ 0x0bf0f56c, 0x744c294f },
 };
-static const u64 umac_iv_l2_k64[2] = { 0x0094b8dd0137bef8ull, 0x01036f4d000e7e72ull };
+static const u64 umac_iv_l2_k64[2] __maybe_unused = { 0x0094b8dd0137bef8ull, 0x01036f4d000e7e72ull };
 /* L3 keys k_j (1-based j, already mod 2^36 - 5), per iteration */
-static const unsigned int umac_iv_l3_index[4] = { 5, 6, 7, 8 };
-static const u64 umac_iv_l3_key[4][UMAC_IV_ITERS] = {
+static const unsigned int umac_iv_l3_index[4] __maybe_unused = { 5, 6, 7, 8 };
+static const u64 umac_iv_l3_key[4][UMAC_IV_ITERS] __maybe_unused = {
 	{ 0x056533c3a8ull, 0x0504bf4d4eull },
 	{ 0x07591e062eull, 0x0126e922ffull },
 	{ 0x0c2d30f89dull, 0x030c0399e2ull },
 	{ 0x046786437cull, 0x04c1cb8fedull },
 };
-static const u32 umac_iv_l3_xor[UMAC_IV_ITERS] = { 0x2e79f461, 0xa74c03aa };
+static const u32 umac_iv_l3_xor[UMAC_IV_ITERS] __maybe_unused = { 0x2e79f461, 0xa74c03aa };
 /* L1-HASH output: two 64-bit words (1024 + 476 bytes) per iteration */
-static const u64 umac_iv_l1[UMAC_IV_ITERS][2] = {
+static const u64 umac_iv_l1[UMAC_IV_ITERS][2] __maybe_unused = {
 	{ 0xe6096f94edc45cacull, 0x1bedcd0e7fdaa906ull },
 	{ 0x2665ead321cfae79ull, 0xc82f3b90261641e5ull },
 };
 /* L2-HASH output (128 bits, hi and lo) per iteration */
-static const u64 umac_iv_l2[UMAC_IV_ITERS][2] = {
+static const u64 umac_iv_l2[UMAC_IV_ITERS][2] __maybe_unused = {
 	{ 0x0000000000000000ull, 0xa6c537d7986fa4aaull },
 	{ 0x0000000000000000ull, 0x1d79eaf247b394bfull },
 };
-static const u32 umac_iv_l3[UMAC_IV_ITERS] = { 0x05f86309, 0xdf9ad858 };
-static const u8 umac_iv_uhash[8] = {
+static const u32 umac_iv_l3[UMAC_IV_ITERS] __maybe_unused = { 0x05f86309, 0xdf9ad858 };
+static const u8 umac_iv_uhash[8] __maybe_unused = {
 	0x05, 0xf8, 0x63, 0x09, 0xdf, 0x9a, 0xd8, 0x58,
 };
-static const u8 umac_iv_pad[8] = {
+static const u8 umac_iv_pad[8] __maybe_unused = {
 	0xd1, 0x37, 0x45, 0xd4, 0x30, 0x4f, 0x18, 0x42,
 };
-static const u8 umac_iv_tag[8] = {
+static const u8 umac_iv_tag[8] __maybe_unused = {
 	0xd4, 0xcf, 0x26, 0xdd, 0xef, 0xd5, 0xc0, 0x1a,
 };
 

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Crypto API glue for UMAC (RFC 4418): shash "umac32(aes)", "umac64(aes)",
+ * "umac96(aes)" and "umac128(aes)" (4, 8, 12 and 16-byte tags).
+ *
+ * Nonce convention: a shash has no IV, so the first 8 bytes of the hashed
+ * data are the RFC 4418 nonce and the rest is the message.  8 bytes is the
+ * nonce length of the RFC's test vectors and of OpenSSH's umac-64/umac-128
+ * (which passes the packet sequence number as a big-endian 64-bit value).
+ * For UMAC-32 and UMAC-64 the low 2 resp. 1 bits of the last nonce byte
+ * select the slice of the AES pad block, as the RFC specifies.  final()
+ * returns -EINVAL when fewer than 8 bytes were hashed.
+ *
+ * The key is 16 bytes (AES-128, as RFC 4418 requires), -EINVAL otherwise.
+ * All subkeys are derived at setkey and live in the tfm context, never in
+ * the descriptor; the descriptor holds the per-message state (NH sums,
+ * POLY accumulators and a partial 32-byte unit: about 200 bytes, within
+ * the 345-byte export limit of 7.x and the 360-byte descriptor of 6.x).
+ *
+ * One driver per implementation tier (umac64-aes-generic, -sse2, -avx2,
+ * -avx512), each pinned to its tier so that tests can compare them by
+ * driver name; tiers the CPU lacks are not registered.  The tier is chosen
+ * at setkey, where the key is laid out for it (umac_arch_init() sets the
+ * static keys once at module init); SIMD tiers fall back to the generic
+ * code where SIMD is not usable.
+ *
+ * No pad cache: one AES per message (see umac.h for why).
+ */
+#include <linux/module.h>
+#include <crypto/internal/hash.h>
+#include "umac.h"
+
+#define UMAC_SHASH_NONCE	8
+
+struct umac_alg {
+	struct shash_alg alg;
+	int impl;
+};
+
+struct umac_desc_ctx {
+	struct umac_ctx ctx;
+	u8 nonce[UMAC_SHASH_NONCE];
+	u32 nonce_len;			/* nonce bytes received so far */
+};
+
+/* The exported state: flat, no pointers (the key is found again from the tfm). */
+struct umac_export_state {
+	struct umac_state st;
+	u8 nonce[UMAC_SHASH_NONCE];
+	u32 nonce_len;
+};
+
+/* The key wants 64-byte alignment (SIMD loads); the tfm context has less. */
+#define UMAC_CTX_ALIGN		64
+
+static struct umac_key *umac_tfm_key(struct crypto_shash *tfm)
+{
+	return PTR_ALIGN((struct umac_key *)crypto_shash_ctx(tfm), UMAC_CTX_ALIGN);
+}
+
+static int umac_alg_impl(struct crypto_shash *tfm)
+{
+	return container_of(crypto_shash_alg(tfm), struct umac_alg, alg)->impl;
+}
+
+static int umac_shash_setkey(struct crypto_shash *tfm, const u8 *key,
+			     unsigned int keylen)
+{
+	/* -EINVAL for anything but 16 bytes. */
+	return __umac_setkey(umac_tfm_key(tfm), key, keylen, umac_alg_impl(tfm));
+}
+
+static int umac_shash_init(struct shash_desc *desc)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
+
+	umac_init(&d->ctx, umac_tfm_key(desc->tfm),
+		  crypto_shash_digestsize(desc->tfm));
+	d->nonce_len = 0;
+	return 0;
+}
+
+static int umac_shash_update(struct shash_desc *desc, const u8 *data,
+			     unsigned int len)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
+
+	if (d->nonce_len < UMAC_SHASH_NONCE) {
+		unsigned int n = min(len, UMAC_SHASH_NONCE - d->nonce_len);
+
+		memcpy(&d->nonce[d->nonce_len], data, n);
+		d->nonce_len += n;
+		data += n;
+		len -= n;
+	}
+	if (len)
+		umac_update(&d->ctx, data, len);
+	return 0;
+}
+
+static int umac_shash_final(struct shash_desc *desc, u8 *out)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
+	int err = 0;
+
+	if (d->nonce_len < UMAC_SHASH_NONCE)
+		err = -EINVAL;	/* the nonce never arrived */
+	else
+		umac_final(&d->ctx, d->nonce, UMAC_SHASH_NONCE, out);
+	memzero_explicit(d, sizeof(*d));
+	return err;
+}
+
+static int umac_shash_export(struct shash_desc *desc, void *out)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
+	struct umac_export_state *s = out;
+
+	s->st = d->ctx.s;
+	memcpy(s->nonce, d->nonce, sizeof(s->nonce));
+	s->nonce_len = d->nonce_len;
+	return 0;
+}
+
+static int umac_shash_import(struct shash_desc *desc, const void *in)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
+	const struct umac_export_state *s = in;
+
+	/*
+	 * The state is not trusted to be well-formed: every field that
+	 * indexes a buffer or the key must be consistent.  Message bytes only
+	 * reach the UMAC state once the nonce is complete.
+	 */
+	if (s->nonce_len > UMAC_SHASH_NONCE ||
+	    umac_state_check(&s->st, crypto_shash_digestsize(desc->tfm)) ||
+	    (s->nonce_len < UMAC_SHASH_NONCE && s->st.len))
+		return -EINVAL;
+	d->ctx.key = umac_tfm_key(desc->tfm);
+	d->ctx.s = s->st;
+	memcpy(d->nonce, s->nonce, sizeof(d->nonce));
+	d->nonce_len = s->nonce_len;
+	return 0;
+}
+
+#define UMAC_ALG(tagbits, tier, prio, tier_impl)				\
+	{									\
+		.impl = tier_impl,						\
+		.alg = {							\
+			.init		= umac_shash_init,			\
+			.update		= umac_shash_update,			\
+			.final		= umac_shash_final,			\
+			.export		= umac_shash_export,			\
+			.import		= umac_shash_import,			\
+			.setkey		= umac_shash_setkey,			\
+			.descsize	= sizeof(struct umac_desc_ctx),		\
+			.statesize	= sizeof(struct umac_export_state),	\
+			.digestsize	= (tagbits) / 8,			\
+			.base.cra_name	= "umac" #tagbits "(aes)",		\
+			.base.cra_driver_name = "umac" #tagbits "-aes-" tier,	\
+			.base.cra_priority = prio,				\
+			.base.cra_blocksize = UMAC_UNIT_SIZE,			\
+			.base.cra_ctxsize = sizeof(struct umac_key) +		\
+					    UMAC_CTX_ALIGN - 1,			\
+			.base.cra_module = THIS_MODULE,				\
+		},								\
+	}
+
+#define UMAC_ALGS(tier, prio, tier_impl)					\
+	UMAC_ALG(32, tier, prio, tier_impl),					\
+	UMAC_ALG(64, tier, prio, tier_impl),					\
+	UMAC_ALG(96, tier, prio, tier_impl),					\
+	UMAC_ALG(128, tier, prio, tier_impl)
+
+static struct umac_alg umac_algs[] = {
+	UMAC_ALGS("generic", 100, UMAC_IMPL_GENERIC),
+#ifdef UMAC_HAVE_X86
+	UMAC_ALGS("sse2", 200, UMAC_IMPL_SSE2),
+	UMAC_ALGS("avx2", 300, UMAC_IMPL_AVX2),
+	UMAC_ALGS("avx512", 400, UMAC_IMPL_AVX512),
+#endif
+};
+
+static bool umac_registered[ARRAY_SIZE(umac_algs)];
+
+static void umac_unregister_all(void)
+{
+	int i;
+
+	for (i = ARRAY_SIZE(umac_algs) - 1; i >= 0; i--) {
+		if (umac_registered[i])
+			crypto_unregister_shash(&umac_algs[i].alg);
+		umac_registered[i] = false;
+	}
+}
+
+static int __init umac_glue_init(void)
+{
+	int max = umac_arch_init();
+	unsigned int i;
+	int err;
+
+	/* The limits of the oldest and newest supported kernels (6.1 .. 7.2). */
+	BUILD_BUG_ON(sizeof(struct umac_desc_ctx) > 360);
+	BUILD_BUG_ON(sizeof(struct umac_export_state) > 345);
+
+	for (i = 0; i < ARRAY_SIZE(umac_algs); i++) {
+		if (umac_algs[i].impl > max)
+			continue;
+		err = crypto_register_shash(&umac_algs[i].alg);
+		if (err) {
+			pr_err("kfast_umac: registering %s failed: %d\n",
+			       umac_algs[i].alg.base.cra_driver_name, err);
+			umac_unregister_all();
+			return err;
+		}
+		umac_registered[i] = true;
+	}
+	return 0;
+}
+
+static void __exit umac_glue_exit(void)
+{
+	umac_unregister_all();
+}
+
+module_init(umac_glue_init);
+module_exit(umac_glue_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("UMAC-32/64/96/128 message authentication (RFC 4418), AES-128");
+MODULE_ALIAS_CRYPTO("umac32(aes)");
+MODULE_ALIAS_CRYPTO("umac64(aes)");
+MODULE_ALIAS_CRYPTO("umac96(aes)");
+MODULE_ALIAS_CRYPTO("umac128(aes)");
+MODULE_ALIAS_CRYPTO("umac32-aes-generic");
+MODULE_ALIAS_CRYPTO("umac64-aes-generic");
+MODULE_ALIAS_CRYPTO("umac96-aes-generic");
+MODULE_ALIAS_CRYPTO("umac128-aes-generic");
+#ifdef UMAC_HAVE_X86
+MODULE_ALIAS_CRYPTO("umac32-aes-sse2");
+MODULE_ALIAS_CRYPTO("umac64-aes-sse2");
+MODULE_ALIAS_CRYPTO("umac96-aes-sse2");
+MODULE_ALIAS_CRYPTO("umac128-aes-sse2");
+MODULE_ALIAS_CRYPTO("umac32-aes-avx2");
+MODULE_ALIAS_CRYPTO("umac64-aes-avx2");
+MODULE_ALIAS_CRYPTO("umac96-aes-avx2");
+MODULE_ALIAS_CRYPTO("umac128-aes-avx2");
+MODULE_ALIAS_CRYPTO("umac32-aes-avx512");
+MODULE_ALIAS_CRYPTO("umac64-aes-avx512");
+MODULE_ALIAS_CRYPTO("umac96-aes-avx512");
+MODULE_ALIAS_CRYPTO("umac128-aes-avx512");
+#endif
