@@ -192,6 +192,18 @@ if [ -n "$problems" ]; then
 		"$console" | head -n 80 >&2
 	fail=$((fail + 1))
 fi
+if grep -aq '^KFAST-SPEED-BEGIN' "$console"; then
+	# speed module output: the form of the lines, not the numbers
+	sed -n '/^KFAST-SPEED-BEGIN/,/^KFAST-SPEED-END/p' "$console" | tr -d '\r' |
+		grep -av '^KFAST-SPEED' >"$out/speed.txt"
+	if python3 "$KFAST_TOP/selftests/qemu/check-speed-output.py" --module kfast_speed \
+		"$out/speed.txt" >&2; then
+		pass=$((pass + 1))
+	else
+		echo "not ok - speed module output is not well-formed ($out/speed.txt)" >&2
+		fail=$((fail + 1))
+	fi
+fi
 grep -a '^not ok' "$console" >&2 || true
 if [ "$kind" = demo ] || [ "$kind" = cmd ]; then
 	# what the guest printed, without the kernel log dump

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0
+# The speed module runs and prints well-formed tcrypt lines (the host checks
+# the form with selftests/qemu/check-speed-output.py; timings under TCG mean
+# nothing).  Short runs: one timed iteration, no multi-update entries.
+if [ -f "/lib/modules/$(uname -r)/extra/kfast_speed.ko" ]; then
+	for args in "mode=10" "mode=20" "mode=0 alg=cmac(aes)"; do
+		dmesg -c > /dev/null
+		check "modprobe kfast_speed $args" modprobe kfast_speed $args sec=0 iters=1 updates=0
+		echo "KFAST-SPEED-BEGIN $args"
+		dmesg -c | sed 's/^\[ *[0-9.]*\] //' | grep '^kfast_speed'
+		echo "KFAST-SPEED-END"
+		check "rmmod kfast_speed" rmmod kfast_speed
+	done
+fi
