@@ -30,8 +30,8 @@
 #endif
 
 /* Tiers whose assembly exists (the others are never selected). */
-#define GCM_SIV_HAVE_VAES_AVX2		0
-#define GCM_SIV_HAVE_VAES_AVX512	0
+#define GCM_SIV_HAVE_VAES_AVX2		1
+#define GCM_SIV_HAVE_VAES_AVX512	1
 
 /* Offsets used by the assembly (GSV_CTX_* there). */
 #define GSV_CTX_ACC	0
