@@ -45,5 +45,6 @@ style:
 	scripts/style.sh
 
 include selftests/user/user.mk
+include tools/bench/bench.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run style bench

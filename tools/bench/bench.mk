@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench: userspace benchmark of our cores (every tier the CPU has)
+# against OpenSSL 3.0, nettle 3.8 and Crypto++ 8.7 (tools/bench/).
+#
+# Included by the top-level Makefile after selftests/user/user.mk, whose
+# <alg>/user.mk files define VMAC_CORE_SRCS, UMAC_CORE_SRCS and
+# GCMSIV_CORE_SRCS; an algorithm whose core is not in the tree yet is left
+# out of the benchmark.  The cores are built like the userspace tests but
+# without sanitizers, at -O2 and without -march: the SIMD tiers come from the
+# cores' arch code, selected per implementation at run time.
+#
+#   make bench                       build, run (~1 minute), write
+#                                    Documentation/benchmarks.md and the charts
+#   make bench BENCH_ARGS=--quick    fewer rounds
+#   make bench-build                 only build build/bench/kfast_bench
+#
+# Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox).
+
+BENCH_OUT := build/bench
+BENCH_BIN := $(BENCH_OUT)/kfast_bench
+BENCH_CC ?= $(USER_CC)
+BENCH_CXX ?= c++
+BENCH_CFLAGS := $(USER_CFLAGS) -I.
+BENCH_CXXFLAGS := -O2 -g -Wall -Wextra -Itools/bench
+BENCH_DOC := Documentation
+BENCH_ARGS ?=
+
+BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS)
+BENCH_DEFS := $(if $(strip $(VMAC_CORE_SRCS)),-DKFAST_BENCH_VMAC) \
+	$(if $(strip $(UMAC_CORE_SRCS)),-DKFAST_BENCH_UMAC) \
+	$(if $(strip $(GCMSIV_CORE_SRCS)),-DKFAST_BENCH_GCMSIV)
+BENCH_SRCS := tools/bench/bench.c tools/bench/peer_openssl.c tools/bench/peer_nettle.c \
+	tools/bench/sys.c \
+	tools/uapi-shim/kfast_user.c $(BENCH_CORES)
+BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench.mk \
+	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h \
+		arch/x86/*.h)
+
+$(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h
+	@mkdir -p $(dir $@)
+	$(BENCH_CXX) $(BENCH_CXXFLAGS) -c -o $@ $<
+
+$(BENCH_BIN): $(BENCH_DEPS) $(BENCH_OUT)/peer_cryptopp.o
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_DEFS) -o $@ $(BENCH_SRCS) \
+		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -lm
+
+bench-build: $(BENCH_BIN)
+
+# gnuplot: PNG through pngcairo when this gnuplot has it, else SVG.
+BENCH_TERM = $(shell gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && echo png || echo svg)
+
+bench: $(BENCH_BIN)
+	@mkdir -p $(BENCH_DOC)
+	$(BENCH_BIN) --md $(BENCH_DOC)/benchmarks.md --plots $(BENCH_OUT) \
+		--png-dir $(BENCH_DOC) --term $(BENCH_TERM) $(BENCH_ARGS)
+	@if command -v gnuplot >/dev/null; then \
+		gnuplot $(BENCH_OUT)/plots.gp && echo "bench: charts written to $(BENCH_DOC)/"; \
+	else \
+		echo "bench: gnuplot not installed, no charts (data in $(BENCH_OUT)/)"; \
+	fi
+
+.PHONY: bench bench-build
