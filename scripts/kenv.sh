@@ -229,8 +229,10 @@ kunit_modules() {
 	odir=$(kunit_kernel "$kver")
 	tree=$(sync_tree "kunitmods-$kver")
 	log "building modules + KUnit suites for the $kver debug kernel"
+	# Debian's kernels warn above 2048-byte frames; allnoconfig says 1024,
+	# which KASAN's redzones push the test suites' buffers over.
 	in_chroot "$suite" "make -C /build/${odir##*/} M=/build/kunitmods-$kver \
-		W=1 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
+		W=1 KCFLAGS=-Wframe-larger-than=2048 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
 		tail -n 40 "$tree/build.log" >&2
 		die "KUnit module build for $kver failed"
 	}
