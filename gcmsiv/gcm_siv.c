@@ -396,9 +396,33 @@ void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 }
 EXPORT_SYMBOL_GPL(gcm_siv_ctr_dec_auth);
 
+void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 auth_bytes)
+{
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx))
+		gcm_siv_x86_powers(ctx, auth_bytes / GCM_SIV_BLOCK_SIZE + 1);
+#endif
+}
+EXPORT_SYMBOL_GPL(gcm_siv_prepare);
+
 void gcm_siv_done(struct gcm_siv_ctx *ctx)
 {
-	memzero_explicit(ctx, sizeof(*ctx));
+	/*
+	 * Wipe what was used: the common part and the live part of the key
+	 * material (a full memset of the union costs as much as a 48-byte
+	 * message's CTR).
+	 */
+	memzero_explicit(ctx, offsetof(struct gcm_siv_ctx, gen));
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		memzero_explicit(ctx->x86.rk, sizeof(ctx->x86.rk));
+		memzero_explicit(ctx->x86.hpow[GCM_SIV_X86_NPOWERS - ctx->npow],
+				 16 * ctx->npow);
+		ctx->npow = 0;
+		return;
+	}
+#endif
+	memzero_explicit(&ctx->gen, sizeof(ctx->gen));
 }
 EXPORT_SYMBOL_GPL(gcm_siv_done);
 
@@ -414,6 +438,7 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
 		return -EINVAL;
 	gcm_siv_init(&ctx, key, nonce, impl);
+	gcm_siv_prepare(&ctx, aadlen + len + 32);
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_auth_update(&ctx, src, len);
@@ -443,6 +468,7 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	/* Read the tag first: with src == dst it is not overwritten, but be safe. */
 	memcpy(want, src + len, GCM_SIV_TAG_SIZE);
 	gcm_siv_init(&ctx, key, nonce, impl);
+	gcm_siv_prepare(&ctx, aadlen + len + 32);
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_ctr_start(&ctx, want);

@@ -51,9 +51,15 @@ static inline void gsv_account(struct gsv_simd *s, unsigned int n)
 		return;
 	s->done += n;
 	if (s->done >= GSV_SIMD_CHUNK) {
-		/* Let the scheduler and interrupts in between chunks. */
+#ifdef CONFIG_X86
+		/*
+		 * Let the scheduler and interrupts in between chunks.  (Only
+		 * x86 has SIMD tiers so far; on arm64 7.x the NEON state must
+		 * be in scope, see compat/compat.h.)
+		 */
 		kfast_simd_end();
 		kfast_simd_begin();
+#endif
 		s->done = 0;
 	}
 }
@@ -222,6 +228,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	if (s.on)
 		kfast_simd_begin();
 	gcm_siv_init(&ctx, key, req->iv, impl);
+	gcm_siv_prepare(&ctx, (u64)assoclen + len + 2 * GCM_SIV_BLOCK_SIZE);
 	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
 	gcm_siv_auth_pad(&ctx);
 	if (enc) {
