@@ -544,12 +544,14 @@ out_tfm:
 
 /*
  * Tier suffixes of the kfast driver names (<alg>-aes-<tier>, see the glue
- * files).  Each is looked up without module loading (CRYPTO_NOLOAD); tiers
- * this CPU does not register are simply absent.
+ * files: vmac generic/adx/avx512, umac generic/sse2/avx2/avx512, gcm-siv
+ * generic/aesni/vaes-avx2/vaes-avx512; the arm64 names are guesses until
+ * that code exists).  Each is looked up without module loading
+ * (CRYPTO_NOLOAD); tiers this CPU does not register are simply absent.
  */
 static const char *const kspeed_tiers[] = {
-	"generic", "aesni", "avx", "avx2", "bmi2", "adx", "avx512",
-	"vaes-avx2", "vaes-avx512", "pclmul", "clmul", "neon", "ce", "pmull",
+	"generic", "sse2", "adx", "aesni", "avx2", "avx512", "vaes-avx2",
+	"vaes-avx512", "neon", "ce", "pmull",
 };
 
 /* "vmac64(aes)" -> "vmac64-aes-<tier>" */
@@ -566,15 +568,68 @@ static void kspeed_tier_name(char *out, size_t size, const char *name,
 	strlcat(out, tier, size);
 }
 
+/*
+ * Makes sure our module for @name is loaded: its driver names have module
+ * aliases, so allocating the generic tier by driver name loads it even when
+ * @name itself already resolves to something else (on 6.1/6.12 the kernel's
+ * vmac64 template instance, once created, outranks our generic tier).
+ */
+static bool kspeed_load_ours(const char *name, bool aead)
+{
+	char drv[CRYPTO_MAX_ALG_NAME];
+	void *tfm;
+
+	kspeed_tier_name(drv, sizeof(drv), name, "generic");
+	tfm = aead ? (void *)crypto_alloc_aead(drv, 0, 0) :
+		     (void *)crypto_alloc_shash(drv, 0, 0);
+	if (IS_ERR(tfm))
+		return false;
+	if (aead)
+		crypto_free_aead(tfm);
+	else
+		crypto_free_shash(tfm);
+	return true;
+}
+
+/*
+ * Our highest tier registered on this CPU, by driver name (@drv), or false.
+ * kspeed_tiers[] lists each algorithm's tiers in rising priority, so the
+ * last one that exists is the one the crypto API picks among ours.
+ */
+static bool kspeed_best_ours(const char *name, bool aead, char *drv, size_t size)
+{
+	char cand[CRYPTO_MAX_ALG_NAME];
+	bool found = false;
+	unsigned int t;
+	void *tfm;
+
+	if (!kspeed_load_ours(name, aead))
+		return false;
+	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
+		kspeed_tier_name(cand, sizeof(cand), name, kspeed_tiers[t]);
+		tfm = aead ? (void *)crypto_alloc_aead(cand, 0, CRYPTO_NOLOAD) :
+			     (void *)crypto_alloc_shash(cand, 0, CRYPTO_NOLOAD);
+		if (IS_ERR(tfm))
+			continue;
+		if (aead)
+			crypto_free_aead(tfm);
+		else
+			crypto_free_shash(tfm);
+		strscpy(drv, cand, size);
+		found = true;
+	}
+	return found;
+}
+
+/* @name as the crypto API resolves it, then each of our tiers by driver name. */
 static void kspeed_ours_hash(const char *name, unsigned int keylen,
 			     unsigned int nonce)
 {
 	char best[CRYPTO_MAX_ALG_NAME], drv[CRYPTO_MAX_ALG_NAME];
 	unsigned int t;
 
+	kspeed_load_ours(name, false);
 	kspeed_hash_test(name, keylen, nonce, 0, 0, 0);
-	if (!kb->driver[0])
-		return;
 	strscpy(best, kb->driver, sizeof(best));
 	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
 		kspeed_tier_name(drv, sizeof(drv), name, kspeed_tiers[t]);
@@ -589,9 +644,8 @@ static void kspeed_ours_aead(const char *name, const u8 *keys)
 	char best[CRYPTO_MAX_ALG_NAME], drv[CRYPTO_MAX_ALG_NAME];
 	unsigned int t;
 
+	kspeed_load_ours(name, true);
 	kspeed_aead_test(name, keys, 0, 0);
-	if (!kb->driver[0])
-		return;
 	strscpy(best, kb->driver, sizeof(best));
 	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
 		kspeed_tier_name(drv, sizeof(drv), name, kspeed_tiers[t]);
@@ -666,6 +720,7 @@ struct kspeed_ntp_mac {
 	u8 klen;	/* setkey length, 0 = none */
 	u8 prefix;	/* bytes hashed before the message (key or nonce) */
 	u8 nonce;	/* the prefix is a per-packet nonce */
+	u8 ours;	/* use our highest registered tier, by driver name */
 };
 
 static const struct kspeed_ntp_mac kspeed_ntp_macs[] = {
@@ -675,12 +730,12 @@ static const struct kspeed_ntp_mac kspeed_ntp_macs[] = {
 	{ "CMAC-AES-128", "cmac(aes)", KSPEED_NTP_DIGEST, 16, 0, 0 },
 	{ "GMAC-AES-128 (GCM, AAD only)", "gcm(aes)", KSPEED_NTP_AEAD_AUTH, 16, 0, 0 },
 	{ "Poly1305 (key||msg, key not derived)", "poly1305", KSPEED_NTP_KEYMSG, 0, 32, 0 },
-	{ "UMAC-64", "umac64(aes)", KSPEED_NTP_DIGEST, 16, 8, 1 },
-	{ "UMAC-96", "umac96(aes)", KSPEED_NTP_DIGEST, 16, 8, 1 },
-	{ "VMAC-64", "vmac64(aes)", KSPEED_NTP_DIGEST, 16, 16, 1 },
-	{ "VMAC-128", "vmac128(aes)", KSPEED_NTP_DIGEST, 16, 16, 1 },
+	{ "UMAC-64", "umac64(aes)", KSPEED_NTP_DIGEST, 16, 8, 1, 1 },
+	{ "UMAC-96", "umac96(aes)", KSPEED_NTP_DIGEST, 16, 8, 1, 1 },
+	{ "VMAC-64", "vmac64(aes)", KSPEED_NTP_DIGEST, 16, 16, 1, 1 },
+	{ "VMAC-128", "vmac128(aes)", KSPEED_NTP_DIGEST, 16, 16, 1, 1 },
 	{ "VMAC-64, kernel vmac.ko", "vmac64(aes-generic)", KSPEED_NTP_DIGEST, 16, 16, 1 },
-	{ "AES-128-GCM-SIV auth-only", "gcm-siv(aes)", KSPEED_NTP_AEAD_AUTH, 16, 0, 0 },
+	{ "AES-128-GCM-SIV auth-only", "gcm-siv(aes)", KSPEED_NTP_AEAD_AUTH, 16, 0, 0, 1 },
 };
 
 struct kspeed_ntp_run {
@@ -732,10 +787,16 @@ static void kspeed_ntp_one(const struct kspeed_ntp_mac *m)
 	struct kspeed_ntp_run r = { .m = m };
 	struct crypto_shash *stfm = NULL;
 	struct crypto_aead *atfm = NULL;
+	char drv[CRYPTO_MAX_ALG_NAME];
+	const char *name = m->name;
 	unsigned int nb, b, i;
 	unsigned long end;
 	u64 tbest, tmed, nbest, nmed, cpb;
 	int ret = 0;
+
+	if (m->ours && kspeed_best_ours(m->name, m->kind == KSPEED_NTP_AEAD_AUTH,
+					drv, sizeof(drv)))
+		name = drv;
 
 	memset(kb->key, 0xff, sizeof(kb->key));
 	memset(kb->hbuf, 0xff, m->prefix + KSPEED_NTP_LEN);
@@ -743,7 +804,7 @@ static void kspeed_ntp_one(const struct kspeed_ntp_mac *m)
 		memset(kb->hbuf, 0, m->prefix);
 
 	if (m->kind == KSPEED_NTP_AEAD_AUTH) {
-		atfm = crypto_alloc_aead(m->name, 0, 0);
+		atfm = crypto_alloc_aead(name, 0, 0);
 		if (IS_ERR(atfm)) {
 			pr_info("ntp: %s: skipped (not available, error %ld)\n",
 				m->label, PTR_ERR(atfm));
@@ -773,7 +834,7 @@ static void kspeed_ntp_one(const struct kspeed_ntp_mac *m)
 		aead_request_set_ad(r.req, KSPEED_NTP_LEN);
 		aead_request_set_crypt(r.req, kb->sgin, kb->sgout, 0, kb->iv);
 	} else {
-		stfm = crypto_alloc_shash(m->name, 0, 0);
+		stfm = crypto_alloc_shash(name, 0, 0);
 		if (IS_ERR(stfm)) {
 			pr_info("ntp: %s: skipped (not available, error %ld)\n",
 				m->label, PTR_ERR(stfm));
