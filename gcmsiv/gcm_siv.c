@@ -286,6 +286,14 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	u8 s[GCM_SIV_BLOCK_SIZE];
 	int i;
 
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		/* Length block, tag and counter block in one go (latency). */
+		gcm_siv_auth_pad(ctx);
+		kfast_gcmsiv_tag_aesni(ctx, aadlen, ptlen, tag);
+		return;
+	}
+#endif
 	gcm_siv_auth_final(ctx, aadlen, ptlen, s);
 	for (i = 0; i < GCM_SIV_NONCE_SIZE; i++)
 		s[i] ^= ctx->nonce[i];
@@ -412,17 +420,18 @@ void gcm_siv_done(struct gcm_siv_ctx *ctx)
 	 * material (a full memset of the union costs as much as a 48-byte
 	 * message's CTR).
 	 */
-	memzero_explicit(ctx, offsetof(struct gcm_siv_ctx, gen));
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {
-		memzero_explicit(ctx->x86.rk, sizeof(ctx->x86.rk));
-		memzero_explicit(ctx->x86.hpow[GCM_SIV_X86_NPOWERS - ctx->npow],
-				 16 * ctx->npow);
-		ctx->npow = 0;
+		unsigned int npow = ctx->npow;
+
+		/* The common part and the round keys are contiguous. */
+		memzero_explicit(ctx, offsetof(struct gcm_siv_ctx, x86.hpow));
+		memzero_explicit(ctx->x86.hpow[GCM_SIV_X86_NPOWERS - npow],
+				 16 * npow);
 		return;
 	}
 #endif
-	memzero_explicit(&ctx->gen, sizeof(ctx->gen));
+	memzero_explicit(ctx, sizeof(*ctx));
 }
 EXPORT_SYMBOL_GPL(gcm_siv_done);
 

@@ -70,6 +70,10 @@
 .Linc7:		.long 7, 0, 0, 0
 .Linc8:		.long 8, 0, 0, 0
 .Lrcon:		.long 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+.p2align 4
+.Lnonce_mask:	.quad -1, 0x00000000ffffffff		/* the 12 nonce bytes */
+.Lmsb_clear:	.quad -1, 0x7fffffffffffffff		/* bit 127 cleared */
+.Lmsb_set:	.quad 0, 0x8000000000000000		/* bit 127 set */
 
 .text
 
@@ -335,6 +339,38 @@ SYM_FUNC_START(kfast_gcmsiv_aes_block_aesni)
 	vmovdqu		%xmm0, (%rsi)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_aes_block_aesni)
+
+/*
+ * void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
+ *			       u64 ptlen, u8 tag[16]);
+ * Finish POLYVAL with the length block (le64(8 * aadlen) || le64(8 * ptlen),
+ * using H^1; the partial block must already be flushed), then
+ * tag = AES(enc key, (S ^ nonce) with bit 127 cleared), and set the
+ * counter block to the tag with bit 127 set (RFC 8452 section 4).  One call
+ * instead of three keeps the values in registers on this latency-bound
+ * path.
+ */
+SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	shl		$3, %rsi
+	shl		$3, %rdx
+	vmovq		%rsi, %xmm1
+	vpinsrq		$1, %rdx, %xmm1, %xmm1
+	vpxor		GSV_CTX_ACC(%rdi), %xmm1, %xmm1
+	CLMUL_FIRST	%xmm1, (GSV_CTX_HPOW + 15 * 16)(%rdi), %xmm2, %xmm3, %xmm4, %xmm5
+	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
+	vmovdqu		%xmm0, GSV_CTX_ACC(%rdi)
+	vmovdqu		GSV_CTX_NONCE(%rdi), %xmm1
+	vpand		.Lnonce_mask(%rip), %xmm1, %xmm1
+	vpxor		%xmm1, %xmm0, %xmm0
+	vpand		.Lmsb_clear(%rip), %xmm0, %xmm0
+	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+	vmovdqu		%xmm0, (%rcx)
+	vpor		.Lmsb_set(%rip), %xmm0, %xmm0
+	vmovdqu		%xmm0, GSV_CTX_CTR(%rdi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
 
 /* ---- CTR ---------------------------------------------------------------- */
 

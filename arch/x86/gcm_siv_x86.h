@@ -56,6 +56,8 @@ asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
 					   unsigned int have, unsigned int want);
 asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
 					     u8 *out, const u8 *in);
+asmlinkage void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
+				       u64 ptlen, u8 tag[16]);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
