@@ -43,6 +43,7 @@ bool kfast_user_cpu_has(enum kfast_user_x86_feature f)
 	case X86_FEATURE_AVX512F:	return zmm_ok && (b7 & (1u << 16));
 	case X86_FEATURE_AVX512BW:	return zmm_ok && (b7 & (1u << 30));
 	case X86_FEATURE_AVX512VL:	return zmm_ok && (b7 & (1u << 31));
+	case X86_FEATURE_AVX512IFMA:	return zmm_ok && (b7 & (1u << 21));
 	case X86_FEATURE_VAES:		return ymm_ok && (c7 & (1u << 9));
 	case X86_FEATURE_VPCLMULQDQ:	return ymm_ok && (c7 & (1u << 10));
 	}

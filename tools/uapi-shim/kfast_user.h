@@ -151,6 +151,7 @@ enum kfast_user_x86_feature {
 	X86_FEATURE_AES, X86_FEATURE_AVX, X86_FEATURE_AVX2, X86_FEATURE_BMI2,
 	X86_FEATURE_ADX, X86_FEATURE_AVX512F, X86_FEATURE_AVX512BW,
 	X86_FEATURE_AVX512VL, X86_FEATURE_VAES, X86_FEATURE_VPCLMULQDQ,
+	X86_FEATURE_AVX512IFMA,
 };
 bool kfast_user_cpu_has(enum kfast_user_x86_feature f);
 #define boot_cpu_has(f) kfast_user_cpu_has(f)
