@@ -5,6 +5,7 @@
 Runs on the host over a captured guest console log or dmesg text:
 
     check-speed-output.py [--min-tests N] [--allow-failures] [--module NAME] FILE...
+    check-speed-output.py --tcrypt [--allow-failures] FILE...   (real tcrypt's log)
 
 It validates the form of the lines, never the numbers (timings under TCG mean
 nothing):
@@ -18,9 +19,15 @@ nothing):
     hold several) ended with a "done:" line whose counts match the lines
     seen, and reported no failed test (unless --allow-failures).
 
+With --tcrypt the same line formats are checked in the kernel's own
+tcrypt output (prefix "tcrypt:", no rate/start/done lines): this is how
+the formats above were validated against tcrypt itself.
+
 Accepts dmesg output (with or without timestamps, dmesg's indented
 continuation lines), console logs (every line timestamped) and raw
-"<6>" level prefixes.  Exits 0 when the output is well formed, 1 otherwise;
+"<6>" level prefixes.  Headers may be on the prefixed line (tcrypt since
+6.2, and this module) or, as tcrypt printed them up to 6.1 ("\ntesting
+..."), on the line after a bare "<module>:" line.  Exits 0 when the output is well formed, 1 otherwise;
 prints a one-line summary either way.
 """
 
@@ -72,6 +79,9 @@ PATTERNS = {
         r"digestsize\(\d+\) > \d+|klen \d+ > \d+|.+: no key length accepted .+|"
         r"ahash request allocation failure|alg: aead: Failed to allocate .+|"
         r".+: authsize \d+ / ivsize \d+ / aad \d+ too large|unknown mode=-?\d+ .+)$"),
+    # tcrypt prints a test's prefix before running it; when the test fails
+    # the line stays without a result (followed by e.g. "hashing failed").
+    "no_result": re.compile(r"^test ?[ \d]+ \(.+\): ?$"),
     # The kernel's own notes about loading an unsigned out-of-tree module.
     "kernel": re.compile(
         r"^(loading out-of-tree module taints kernel\.|module verification failed: .+)$"),
@@ -83,13 +93,14 @@ HEADERS = {
     "ntp_header": re.compile(r"^testing NTP MACs: 48-byte packets, .+$"),
 }
 
-# tcrypt's generic_hash_speed_template and aead_sizes.
+# tcrypt's generic_hash_speed_template and aead_sizes (6.1 .. 7.x).
 HASH_TMPL = [(16, 16), (64, 16), (64, 64), (256, 16), (256, 64), (256, 256),
              (1024, 16), (1024, 256), (1024, 1024), (2048, 16), (2048, 256),
              (2048, 1024), (2048, 2048), (4096, 16), (4096, 256), (4096, 1024),
              (4096, 4096), (8192, 16), (8192, 256), (8192, 1024), (8192, 4096),
              (8192, 8192)]
-AEAD_SIZES = [16, 64, 256, 512, 1024, 2048, 4096, 8192]
+AEAD_SIZES = [16, 64, 256, 512, 1024, 1420, 4096, 8192]
+OLD_AEAD_SIZES = [16, 64, 256, 512, 1024, 2048, 4096, 8192]   # tcrypt before 5.x's change
 
 PREFIX = re.compile(r"^(<\d>)?(\[ *\d+\.\d+\] ?)?")
 
@@ -101,9 +112,10 @@ def strip(line):
 
 
 class Checker:
-    def __init__(self, module, allow_failures):
+    def __init__(self, module, allow_failures, tcrypt=False):
         self.tag = module + ":"
         self.allow_failures = allow_failures
+        self.tcrypt = tcrypt
         self.errors = []
         self.counts = {}
         self.section = None      # "hash", "aead", "ntp" or None
@@ -156,11 +168,15 @@ class Checker:
         self.aead_index = 0
 
     def flush(self, where):
-        if self.pending:
+        if self.pending and not self.tcrypt:
             self.err(where, f"test {self.pending[1]} has no rate line")
             self.pending = None
 
     def line(self, where, text):
+        for kind, rx in HEADERS.items():
+            if rx.match(text):
+                self.header(where, kind)
+                return
         for kind, rx in PATTERNS.items():
             m = rx.match(text)
             if m:
@@ -187,9 +203,9 @@ class Checker:
         elif kind == "done":
             self.flush(where)
             self.done = tuple(int(g) for g in m.groups())
-        elif kind == "failure":
+        elif kind in ("failure", "no_result"):
             self.flush(where)
-            self.failures += 1
+            self.failures += kind == "failure"
         elif kind == "skipped":
             self.flush(where)
         elif kind == "start":
@@ -222,7 +238,8 @@ class Checker:
         if idx != self.aead_index:
             self.err(where, f"aead test index {idx}, expected {self.aead_index}")
         self.aead_index = idx + 1
-        if size != AEAD_SIZES[idx % len(AEAD_SIZES)]:
+        if size not in (AEAD_SIZES[idx % len(AEAD_SIZES)],
+                        OLD_AEAD_SIZES[idx % len(OLD_AEAD_SIZES)]):
             self.err(where, f"aead test {idx} has {size} byte blocks, not tcrypt's size")
         if bits % 8 or bits == 0:
             self.err(where, f"{bits} bit key")
@@ -254,7 +271,7 @@ class Checker:
             self.err(where, "output ends after a bare prefix line")
         if self.runs:
             self.end_run(where)
-        elif not self.counts.get("nothing"):
+        elif not self.counts.get("nothing") and not self.tcrypt:
             self.err(where, "no start line: the module's output is missing")
         c = self.counts
         tests = sum(c.get(k, 0) for k in ("hash_cycles", "hash_secs", "aead_cycles",
@@ -273,12 +290,16 @@ def main():
                     help="fail with fewer result lines than this (default 1)")
     ap.add_argument("--allow-failures", action="store_true",
                     help="do not fail on failed tests, only on malformed output")
-    ap.add_argument("--module", default="kfast_speed", help="printk prefix")
+    ap.add_argument("--module", default=None,
+                    help="printk prefix (default kfast_speed, or tcrypt with --tcrypt)")
+    ap.add_argument("--tcrypt", action="store_true",
+                    help="check the kernel's tcrypt output: no start/done/rate lines")
     args = ap.parse_args()
 
     ok = True
     for name in args.files:
-        chk = Checker(args.module, args.allow_failures)
+        module = args.module or ("tcrypt" if args.tcrypt else "kfast_speed")
+        chk = Checker(module, args.allow_failures, args.tcrypt)
         lineno = 0
         with open(name, encoding="utf-8", errors="replace") as f:
             for lineno, raw in enumerate(f, 1):
