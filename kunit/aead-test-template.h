@@ -236,23 +236,18 @@ static void aeadt_sgbuf_copy_out(const struct aeadt_sgbuf *b, u8 *data,
 	}
 }
 
-/* Bytes outside the entries must still be poison. */
+/* Bytes outside the entries (laid out in address order) must still be poison. */
 static bool aeadt_sgbuf_guard_ok(const struct aeadt_sgbuf *b)
 {
 	const u8 *p = b->arena;
-	size_t i;
 	unsigned int e;
 
-	for (i = 0; i < b->arena_size; i++) {
-		bool inside = false;
-
-		for (e = 0; e < b->nents; e++)
-			if (p + i >= b->ptr[e] && p + i < b->ptr[e] + b->len[e])
-				inside = true;
-		if (!inside && p[i] != AEADT_POISON)
+	for (e = 0; e < b->nents; e++) {
+		if (memchr_inv(p, AEADT_POISON, b->ptr[e] - p))
 			return false;
+		p = b->ptr[e] + b->len[e];
 	}
-	return true;
+	return !memchr_inv(p, AEADT_POISON, b->arena + b->arena_size - p);
 }
 
 /* ---- Running one operation -------------------------------------------- */

@@ -65,6 +65,8 @@ asmlinkage void kfast_gcmsiv_ctr_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
 				       u8 *dst, size_t nblocks);
 asmlinkage void kfast_gcmsiv_dec_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
 				       u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_powers16_vaes_avx2(struct gcm_siv_ctx *ctx);
+asmlinkage void kfast_gcmsiv_powers16_vaes_avx512(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx2(struct gcm_siv_ctx *ctx,
 					       const u8 *data, size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
@@ -121,10 +123,25 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 {
 	unsigned int want = min_t(size_t, nblocks, gcm_siv_x86_agg[ctx->impl]);
 
-	if (ctx->npow < want) {
-		kfast_gcmsiv_powers_pclmul(ctx, ctx->npow, want);
-		ctx->npow = want;
+	if (ctx->npow >= want)
+		return;
+	/* The wide tiers compute all sixteen at once when more than 8 are due. */
+#if GCM_SIV_HAVE_VAES_AVX512
+	if (want > 8 && ctx->npow == 1 && ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
+		kfast_gcmsiv_powers16_vaes_avx512(ctx);
+		ctx->npow = GCM_SIV_X86_NPOWERS;
+		return;
 	}
+#endif
+#if GCM_SIV_HAVE_VAES_AVX2
+	if (want > 8 && ctx->npow == 1 && ctx->impl == GCM_SIV_IMPL_VAES_AVX2) {
+		kfast_gcmsiv_powers16_vaes_avx2(ctx);
+		ctx->npow = GCM_SIV_X86_NPOWERS;
+		return;
+	}
+#endif
+	kfast_gcmsiv_powers_pclmul(ctx, ctx->npow, want);
+	ctx->npow = want;
 }
 
 static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
