@@ -927,16 +927,30 @@ static void kspeed_mode_ntp(void)
 
 /* ------------------------------------------------------------------------ */
 
-/* alg=: a hash if the name allocates as one, else an AEAD. */
+/*
+ * alg=: a hash if the name allocates as one, else an AEAD.  MACs that take a
+ * nonce or key in front of the data (vmac: 16-byte nonce with its top bit
+ * clear, umac: 8-byte nonce, poly1305: 32-byte key) are recognised by their
+ * cra_name, so that a driver name works too.
+ */
 static void kspeed_by_name(const char *name)
 {
+	unsigned int nonce = 0, min_blen = 0;
 	struct crypto_ahash *h;
 	struct crypto_aead *a;
 
 	h = crypto_alloc_ahash(name, 0, 0);
 	if (!IS_ERR(h)) {
+		const char *cra = crypto_tfm_alg_name(crypto_ahash_tfm(h));
+
+		if (!strncmp(cra, "vmac", 4))
+			nonce = 16;
+		else if (!strncmp(cra, "umac", 4))
+			nonce = 8;
+		else if (!strcmp(cra, "poly1305"))
+			min_blen = 32;
 		crypto_free_ahash(h);
-		kspeed_hash_test(name, 0, 0, 0, 0, 0);
+		kspeed_hash_test(name, 0, nonce, min_blen, 0, 0);
 		return;
 	}
 	a = crypto_alloc_aead(name, 0, 0);
