@@ -21,9 +21,13 @@ all: modules
 modules:
 	$(MAKE) -C $(KDIR) M=$(PWD) modules
 
+# INSTALL_MOD_PATH=dir installs under dir (packaging, tests).  The release
+# comes from the modules' vermagic: Debian's headers report the upstream
+# version (6.1.192) from `make kernelrelease`, not 6.1.0-57-amd64.
 install: modules
 	$(MAKE) -C $(KDIR) M=$(PWD) modules_install
-	depmod -a $(shell $(MAKE) -s -C $(KDIR) kernelrelease 2>/dev/null)
+	depmod $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) -a \
+		$$(modinfo -F vermagic kfast_vmac.ko | cut -d' ' -f1)
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(PWD) clean 2>/dev/null
