@@ -23,10 +23,10 @@
 #include "vectors/vmac_vectors.h"
 
 static const char *const vmac64_drivers[] = {
-	"vmac64-aes-generic", "vmac64-aes-adx", "vmac64-aes-avx512", NULL
+	"vmac64-aes-generic", "vmac64-aes-bmi2", "vmac64-aes-avx512", NULL
 };
 static const char *const vmac128_drivers[] = {
-	"vmac128-aes-generic", "vmac128-aes-adx", "vmac128-aes-avx512", NULL
+	"vmac128-aes-generic", "vmac128-aes-bmi2", "vmac128-aes-avx512", NULL
 };
 static const unsigned int vmac_key_lens[] = { 16, 24, 32, 0 };
 
@@ -115,7 +115,7 @@ static void vmac_draft_vectors(struct kunit *test)
 
 static void vmac_linux_vectors(struct kunit *test)
 {
-	const char *names[] = { "vmac64(aes)", "vmac64-aes-generic", "vmac64-aes-adx",
+	const char *names[] = { "vmac64(aes)", "vmac64-aes-generic", "vmac64-aes-bmi2",
 				"vmac64-aes-avx512" };
 	unsigned int i, d;
 

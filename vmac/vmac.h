@@ -46,8 +46,8 @@
  */
 enum vmac_impl {
 	VMAC_IMPL_GENERIC = 0,
-	VMAC_IMPL_ADX = 1,	/* x86-64 MULX/ADCX/ADOX NH+L2, AES-NI pad */
-	VMAC_IMPL_AVX512 = 2,	/* x86-64 AVX-512 IFMA NH (see arch/x86) */
+	VMAC_IMPL_BMI2 = 1,	/* x86-64: MULX NH + L2, AES-NI pad */
+	VMAC_IMPL_AVX512 = 2,	/* x86-64: AVX-512 IFMA NH, MULX L2 */
 	VMAC_IMPL_BEST = 255,
 };
 
@@ -59,6 +59,8 @@ struct vmac_key {
 	u64 nhkey[VMAC_NHWORDS + 2 * (VMAC_MAX_ITERS - 1)];
 	/* L2 key per iteration, high word first, each 32-bit half masked to 29 bits. */
 	u64 polykey[VMAC_MAX_ITERS][2];
+	/* k^2 mod 2^127 - 1 per iteration, for two L2 steps at once. */
+	u64 polykey2[VMAC_MAX_ITERS][2];
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */

@@ -57,6 +57,10 @@ typedef unsigned __int128 vmac_u128;
 #define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
 #define VMAC_D64	0xffffffff00000000ULL	/* 2^64 - 2^32 */
 
+#ifdef VMAC_X86_64
+#include "../arch/x86/vmac.h"
+#endif
+
 
 /*
  * Arch hooks (lib/crypto style): an arch header defines the function and
@@ -73,8 +77,8 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 
 #ifndef vmac_pad_arch
 static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
-					  u8 out[16], const u8 in[16],
-					  unsigned int impl)
+					  const u8 nonce[16], unsigned int iters,
+					  unsigned int impl, u64 pad[2])
 {
 	return false;
 }
@@ -105,6 +109,171 @@ unsigned int vmac_mod_init(void)
 unsigned int vmac_impl_max(void)
 {
 	return vmac_impl_found;
+}
+
+/*
+ * One L2 step: acc = acc * k + m mod 2^127 - 1, with acc <= 2^127 + 4 on
+ * entry and exit (lazy reduction), k = (kh, kl) with both words < 2^61
+ * (the L2 key mask) and m < 2^126 (an NH output).
+ *
+ * acc * k = t2 * 2^128 + t1 * 2^64 + t0 with t0 = al*kl < 2^125,
+ * t1 = ah*kl + al*kh < 2^126, t2 = ah*kh <= 2^124.  As 2^128 = 2 mod p:
+ *	acc * k = t0 + 2 * (t2 + hi64(t1)) + lo64(t1) * 2^64	(mod p)
+ * where the first part is below 2^127.  Adding lo64(t1) and m gives a
+ * value below 2^129; folding the bits above 127 (2^127 = 1 mod p) brings
+ * it back to at most 2^127 + 3.
+ */
+static __always_inline void vmac_poly_step(u64 *ah, u64 *al, u64 kh, u64 kl,
+					   u64 mh, u64 ml)
+{
+	vmac_u128 t0 = (vmac_u128)*al * kl;
+	vmac_u128 t1 = (vmac_u128)*ah * kl + (vmac_u128)*al * kh;
+	vmac_u128 t2 = (vmac_u128)*ah * kh;
+	vmac_u128 x = t0 + 2 * (t2 + (u64)(t1 >> 64));
+	vmac_u128 xh = (x >> 64) + (u64)t1 + mh;
+	u64 xl = (u64)x + ml;
+	u64 f, rh;
+
+	xh += xl < ml;
+	f = (u64)(xh >> 63);
+	rh = (u64)xh & VMAC_M63;
+	xl += f;
+	rh += xl < f;
+	*ah = rh;
+	*al = xl;
+}
+
+/*
+ * Two L2 steps at once: acc = acc * k^2 + (m1 * k + m2) mod 2^127 - 1.
+ * Only acc * k^2 is on the serial dependency chain, which halves the
+ * chain's latency per block; the multiply count is the same as for two
+ * single steps.  K2 = k^2 mod p is fully reduced (< 2^127), k is the
+ * masked L2 key (words < 2^61), m1, m2 < 2^126, acc <= 2^127 + 4 (so
+ * ah <= 2^63).  Products:
+ *	acc * K2: t0 = al*K2l < 2^128, t1 = ah*K2l + al*K2h < 2^128,
+ *		  t2 = ah*K2h < 2^126
+ *	m1 * k:	  u0 < 2^125, u1 < 2^126, u2 < 2^123
+ * and, with 2^128 = 2 mod p as in vmac_poly_step():
+ *	sum = (t0 + u0) + 2 * (t2 + u2 + hi(t1) + hi(u1))
+ *	      + (lo(t1) + lo(u1)) * 2^64 + m2
+ * accumulated in three words (the top one small) and folded at bit 127.
+ */
+static __always_inline void vmac_poly_step2(u64 *ah, u64 *al, const u64 k2[2],
+					    const u64 k[2], u64 m1h, u64 m1l,
+					    u64 m2h, u64 m2l)
+{
+	vmac_u128 t0 = (vmac_u128)*al * k2[1];
+	vmac_u128 t1 = (vmac_u128)*ah * k2[1] + (vmac_u128)*al * k2[0];
+	vmac_u128 t2 = (vmac_u128)*ah * k2[0];
+	vmac_u128 u0 = (vmac_u128)m1l * k[1];
+	vmac_u128 u1 = (vmac_u128)m1h * k[1] + (vmac_u128)m1l * k[0];
+	vmac_u128 u2 = (vmac_u128)m1h * k[0];
+	vmac_u128 s = t2 + u2 + (u64)(t1 >> 64) + (u64)(u1 >> 64);	/* < 2^127 */
+	vmac_u128 v = (vmac_u128)(u64)t1 + (u64)u1;			/* < 2^65 */
+	vmac_u128 lo = t0 + u0, x;
+	u64 top = lo < t0, f, rh, rl;
+
+	x = lo + (s << 1);
+	top += x < lo;
+	lo = x + ((vmac_u128)(u64)v << 64);
+	top += lo < x;
+	top += (u64)(v >> 64);
+	x = lo + (((vmac_u128)m2h << 64) | m2l);
+	top += x < lo;
+	/* value = top * 2^128 + x;  2^128 = 2 and 2^127 = 1 mod p. */
+	f = ((u64)(x >> 64) >> 63) + 2 * top;
+	rh = (u64)(x >> 64) & VMAC_M63;
+	rl = (u64)x + f;
+	rh += rl < f;
+	*ah = rh;
+	*al = rl;
+}
+
+/*
+ * NH over nwords message words (even, at most 16) for one or two
+ * iterations, result mod 2^126 as (high, low) words.
+ */
+static __always_inline void vmac_nh(const u64 *k, const u8 *m,
+				    unsigned int nwords, unsigned int iters,
+				    u64 out[VMAC_MAX_ITERS][2])
+{
+	vmac_u128 s0 = 0, s1 = 0;
+	unsigned int i;
+
+	for (i = 0; i < nwords; i += 2) {
+		u64 m0 = get_unaligned_le64(m + 8 * i);
+		u64 m1 = get_unaligned_le64(m + 8 * i + 8);
+
+		s0 += (vmac_u128)(m0 + k[i]) * (m1 + k[i + 1]);
+		if (iters > 1)
+			s1 += (vmac_u128)(m0 + k[i + 2]) * (m1 + k[i + 3]);
+	}
+	out[0][0] = (u64)(s0 >> 64) & VMAC_M62;
+	out[0][1] = (u64)s0;
+	if (iters > 1) {
+		out[1][0] = (u64)(s1 >> 64) & VMAC_M62;
+		out[1][1] = (u64)s1;
+	}
+}
+
+/*
+ * End of L2: add the length term (bitlen mod 1024) * 2^64 and reduce fully
+ * mod 2^127 - 1.  On entry the accumulator is at most 2^127 + 3.
+ */
+static __always_inline void vmac_l2_finish(u64 h, u64 l, u64 lenbits,
+					   u64 *yh, u64 *yl)
+{
+	u64 f, l1, h1, mask;
+
+	h += lenbits;
+	f = h >> 63;
+
+	/* Fold bit 127: the value is now at most 2^127. */
+	h &= VMAC_M63;
+	l += f;
+	h += l < f;
+	/* Subtract p once if value >= p, i.e. if value + 1 >= 2^127. */
+	l1 = l + 1;
+	h1 = h + (l1 == 0);
+	mask = 0 - (h1 >> 63);
+	*yh = ((h1 & VMAC_M63) & mask) | (h & ~mask);
+	*yl = (l1 & mask) | (l & ~mask);
+}
+
+/*
+ * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 and 2^64 = D + 2^32:
+ *	y = yh * D + t,	t = yh * 2^32 + yl < 2^96
+ *	t = th * D + u,	u = th * 2^32 + tl < 2^64 + 2^63 < 2 * D
+ * so y div D = yh + th + [u >= D] and y mod D = u or u - D.  Then
+ * (m1 + k1) and (m2 + k2) are brought below 2^64 using 2^64 = 257 mod p64,
+ * multiplied, and the 128-bit product folded the same way.
+ */
+static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
+{
+	u64 tl = (yh << 32) + yl;
+	u64 th = (yh >> 32) + (tl < yl);
+	u64 ul = (th << 32) + tl;
+	u64 uc = ul < tl;
+	u64 ge = uc | (ul >= VMAC_D64);
+	u64 m1 = yh + th + ge;
+	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
+	u64 a, b, r, c;
+	vmac_u128 p;
+
+	a = m1 + k[0];
+	a += (0 - (u64)(a < m1)) & 257;
+	b = m2 + k[1];
+	b += (0 - (u64)(b < m2)) & 257;
+
+	p = (vmac_u128)a * b;
+	p = (vmac_u128)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
+	r = (u64)p;
+	c = (u64)(p >> 64) * 257;			/* < 2^18 */
+	r += c;
+	r += (0 - (u64)(r < c)) & 257;
+	/* r < 2^64; subtract p64 once if needed. */
+	r += (0 - (u64)(r >= VMAC_P64)) & 257;
+	return r;
 }
 
 /* KDF block i for the given index byte: AES(index || uint120(i)). */
@@ -162,67 +331,16 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	if (WARN_ON(n != VMAC_MAX_ITERS))
 		return -EINVAL;
 
+	/* k^2 mod p for the two-block L2 step, fully reduced. */
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		u64 h = key->polykey[i][0], l = key->polykey[i][1];
+
+		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
+		vmac_l2_finish(h, l, 0, &key->polykey2[i][0], &key->polykey2[i][1]);
+	}
+
 	vmac_setkey_arch(key, raw, len);
 	return 0;
-}
-
-/*
- * One L2 step: acc = acc * k + m mod 2^127 - 1, with acc <= 2^127 + 4 on
- * entry and exit (lazy reduction), k = (kh, kl) with both words < 2^61
- * (the L2 key mask) and m < 2^126 (an NH output).
- *
- * acc * k = t2 * 2^128 + t1 * 2^64 + t0 with t0 = al*kl < 2^125,
- * t1 = ah*kl + al*kh < 2^126, t2 = ah*kh <= 2^124.  As 2^128 = 2 mod p:
- *	acc * k = t0 + 2 * (t2 + hi64(t1)) + lo64(t1) * 2^64	(mod p)
- * where the first part is below 2^127.  Adding lo64(t1) and m gives a
- * value below 2^129; folding the bits above 127 (2^127 = 1 mod p) brings
- * it back to at most 2^127 + 3.
- */
-static __always_inline void vmac_poly_step(u64 *ah, u64 *al, u64 kh, u64 kl,
-					   u64 mh, u64 ml)
-{
-	vmac_u128 t0 = (vmac_u128)*al * kl;
-	vmac_u128 t1 = (vmac_u128)*ah * kl + (vmac_u128)*al * kh;
-	vmac_u128 t2 = (vmac_u128)*ah * kh;
-	vmac_u128 x = t0 + 2 * (t2 + (u64)(t1 >> 64));
-	vmac_u128 xh = (x >> 64) + (u64)t1 + mh;
-	u64 xl = (u64)x + ml;
-	u64 f, rh;
-
-	xh += xl < ml;
-	f = (u64)(xh >> 63);
-	rh = (u64)xh & VMAC_M63;
-	xl += f;
-	rh += xl < f;
-	*ah = rh;
-	*al = xl;
-}
-
-/*
- * NH over nwords message words (even, at most 16) for one or two
- * iterations, result mod 2^126 as (high, low) words.
- */
-static __always_inline void vmac_nh(const u64 *k, const u8 *m,
-				    unsigned int nwords, unsigned int iters,
-				    u64 out[VMAC_MAX_ITERS][2])
-{
-	vmac_u128 s0 = 0, s1 = 0;
-	unsigned int i;
-
-	for (i = 0; i < nwords; i += 2) {
-		u64 m0 = get_unaligned_le64(m + 8 * i);
-		u64 m1 = get_unaligned_le64(m + 8 * i + 8);
-
-		s0 += (vmac_u128)(m0 + k[i]) * (m1 + k[i + 1]);
-		if (iters > 1)
-			s1 += (vmac_u128)(m0 + k[i + 2]) * (m1 + k[i + 3]);
-	}
-	out[0][0] = (u64)(s0 >> 64) & VMAC_M62;
-	out[0][1] = (u64)s0;
-	if (iters > 1) {
-		out[1][0] = (u64)(s1 >> 64) & VMAC_M62;
-		out[1][1] = (u64)s1;
-	}
 }
 
 static __always_inline void vmac_blocks_iters(const struct vmac_key *key,
@@ -232,17 +350,25 @@ static __always_inline void vmac_blocks_iters(const struct vmac_key *key,
 {
 	u64 a0h = st->poly[0][0], a0l = st->poly[0][1];
 	u64 a1h = st->poly[1][0], a1l = st->poly[1][1];
-	u64 nh[VMAC_MAX_ITERS][2];
+	u64 nh[VMAC_MAX_ITERS][2], nh2[VMAC_MAX_ITERS][2];
 
-	do {
+	for (; nblocks >= 2; nblocks -= 2, p += 2 * VMAC_NHBYTES) {
+		vmac_nh(key->nhkey, p, VMAC_NHWORDS, iters, nh);
+		vmac_nh(key->nhkey, p + VMAC_NHBYTES, VMAC_NHWORDS, iters, nh2);
+		vmac_poly_step2(&a0h, &a0l, key->polykey2[0], key->polykey[0],
+				nh[0][0], nh[0][1], nh2[0][0], nh2[0][1]);
+		if (iters > 1)
+			vmac_poly_step2(&a1h, &a1l, key->polykey2[1], key->polykey[1],
+					nh[1][0], nh[1][1], nh2[1][0], nh2[1][1]);
+	}
+	if (nblocks) {
 		vmac_nh(key->nhkey, p, VMAC_NHWORDS, iters, nh);
 		vmac_poly_step(&a0h, &a0l, key->polykey[0][0],
 			       key->polykey[0][1], nh[0][0], nh[0][1]);
 		if (iters > 1)
 			vmac_poly_step(&a1h, &a1l, key->polykey[1][0],
 				       key->polykey[1][1], nh[1][0], nh[1][1]);
-		p += VMAC_NHBYTES;
-	} while (--nblocks);
+	}
 
 	st->poly[0][0] = a0h;
 	st->poly[0][1] = a0l;
@@ -312,68 +438,24 @@ void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
 }
 
 /*
- * End of L2: add the length term (bitlen mod 1024) * 2^64 and reduce fully
- * mod 2^127 - 1.  On entry the accumulator is at most 2^127 + 3.
+ * PDF: AES(nonce) as two host-order words, pad[0] from the first 8 bytes.
+ * VMAC-64 encrypts the nonce with its last bit cleared (that bit selects
+ * the half, see vmac_final()); VMAC-128 uses the nonce as it is.
  */
-static __always_inline void vmac_l2_finish(const u64 acc[2], u64 lenbits,
-					   u64 *yh, u64 *yl)
+static void vmac_pad(const struct vmac_key *key, const u8 nonce[16],
+		     unsigned int iters, unsigned int impl, u64 pad[2])
 {
-	u64 h = acc[0] + lenbits, l = acc[1];
-	u64 f = h >> 63, l1, h1, mask;
+	u8 blk[16];
 
-	/* Fold bit 127: the value is now at most 2^127. */
-	h &= VMAC_M63;
-	l += f;
-	h += l < f;
-	/* Subtract p once if value >= p, i.e. if value + 1 >= 2^127. */
-	l1 = l + 1;
-	h1 = h + (l1 == 0);
-	mask = 0 - (h1 >> 63);
-	*yh = ((h1 & VMAC_M63) & mask) | (h & ~mask);
-	*yl = (l1 & mask) | (l & ~mask);
-}
-
-/*
- * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 and 2^64 = D + 2^32:
- *	y = yh * D + t,	t = yh * 2^32 + yl < 2^96
- *	t = th * D + u,	u = th * 2^32 + tl < 2^64 + 2^63 < 2 * D
- * so y div D = yh + th + [u >= D] and y mod D = u or u - D.  Then
- * (m1 + k1) and (m2 + k2) are brought below 2^64 using 2^64 = 257 mod p64,
- * multiplied, and the 128-bit product folded the same way.
- */
-static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
-{
-	u64 tl = (yh << 32) + yl;
-	u64 th = (yh >> 32) + (tl < yl);
-	u64 ul = (th << 32) + tl;
-	u64 uc = ul < tl;
-	u64 ge = uc | (ul >= VMAC_D64);
-	u64 m1 = yh + th + ge;
-	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
-	u64 a, b, r, c;
-	vmac_u128 p;
-
-	a = m1 + k[0];
-	a += (0 - (u64)(a < m1)) & 257;
-	b = m2 + k[1];
-	b += (0 - (u64)(b < m2)) & 257;
-
-	p = (vmac_u128)a * b;
-	p = (vmac_u128)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
-	r = (u64)p;
-	c = (u64)(p >> 64) * 257;			/* < 2^18 */
-	r += c;
-	r += (0 - (u64)(r < c)) & 257;
-	/* r < 2^64; subtract p64 once if needed. */
-	r += (0 - (u64)(r >= VMAC_P64)) & 257;
-	return r;
-}
-
-static void vmac_pad(const struct vmac_key *key, u8 out[16], const u8 in[16],
-		     unsigned int impl)
-{
-	if (!vmac_pad_arch(key, out, in, impl))
-		kfast_aes_encrypt(&key->aes, out, in);
+	if (vmac_pad_arch(key, nonce, iters, impl, pad))
+		return;
+	memcpy(blk, nonce, 16);
+	if (iters == 1)
+		blk[15] &= 0xfe;
+	kfast_aes_encrypt(&key->aes, blk, blk);
+	pad[0] = get_unaligned_be64(&blk[0]);
+	pad[1] = get_unaligned_be64(&blk[8]);
+	memzero_explicit(blk, sizeof(blk));
 }
 
 int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
@@ -382,8 +464,7 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 	struct vmac_state *st = &ctx->st;
 	unsigned int rem = st->msglen % VMAC_NHBYTES;
 	unsigned int iters = st->iters, i;
-	u64 nh[VMAC_MAX_ITERS][2];
-	u8 blk[16], pad[16];
+	u64 nh[VMAC_MAX_ITERS][2], pad[2];
 	int err = 0;
 
 	/* A nonce is below 2^127: KDF inputs have the top bit set. */
@@ -391,6 +472,11 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 		err = -EINVAL;
 		goto out;
 	}
+
+	/* The pad first: its AES latency then overlaps the hashing below. */
+	vmac_pad(key, nonce, iters, st->impl, pad);
+	if (iters == 1 && (nonce[15] & 1))
+		pad[0] = pad[1];
 
 	/*
 	 * The last, partial NH block, zero-padded to a multiple of 16 bytes.
@@ -404,28 +490,30 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 			vmac_nh(key->nhkey, st->buf, n / 8, 1, nh);
 		else
 			vmac_nh(key->nhkey, st->buf, n / 8, 2, nh);
-		for (i = 0; i < iters; i++)
-			vmac_poly_step(&st->poly[i][0], &st->poly[i][1],
-				       key->polykey[i][0], key->polykey[i][1],
-				       nh[i][0], nh[i][1]);
-	}
+		for (i = 0; i < iters; i++) {
+			if (st->msglen < VMAC_NHBYTES) {
+				/* Only block: y = 1 * k + m, no multiplication. */
+				u64 l = key->polykey[i][1] + nh[i][1];
 
-	/* PDF: VMAC-64 takes the half selected by the nonce's low bit. */
-	memcpy(blk, nonce, 16);
-	if (iters == 1)
-		blk[15] &= 0xfe;
-	vmac_pad(key, pad, blk, st->impl);
+				st->poly[i][0] = key->polykey[i][0] + nh[i][0] +
+						 (l < nh[i][1]);
+				st->poly[i][1] = l;
+			} else {
+				vmac_poly_step(&st->poly[i][0], &st->poly[i][1],
+					       key->polykey[i][0], key->polykey[i][1],
+					       nh[i][0], nh[i][1]);
+			}
+		}
+	}
 
 	for (i = 0; i < iters; i++) {
-		unsigned int off = iters == 1 ? (nonce[15] & 1) * 8 : i * 8;
 		u64 yh, yl, h;
 
-		vmac_l2_finish(st->poly[i], (u64)rem * 8, &yh, &yl);
+		vmac_l2_finish(st->poly[i][0], st->poly[i][1], (u64)rem * 8, &yh, &yl);
 		h = vmac_l3(yh, yl, key->l3key[i]);
-		put_unaligned_be64(get_unaligned_be64(&pad[off]) + h, &tag[i * 8]);
+		put_unaligned_be64(pad[i] + h, &tag[i * 8]);
 	}
 	memzero_explicit(pad, sizeof(pad));
-	memzero_explicit(blk, sizeof(blk));
 out:
 	memzero_explicit(ctx, sizeof(*ctx));
 	return err;

@@ -9,7 +9,7 @@
  * when fewer than 16 bytes were hashed or when the nonce's top bit is set.
  * Keys are AES-128/192/256 keys (the old template took 16 bytes only).
  *
- * One driver per implementation tier (vmac64-aes-generic, -adx, ...), each
+ * One driver per implementation tier (vmac64-aes-generic, -bmi2, -avx512), each
  * pinned to its tier so that tests can compare them by driver name; tiers
  * the CPU lacks are not registered.  The tier list is fixed at module init
  * (vmac_mod_init() sets the static keys); the core picks the code for a
@@ -147,8 +147,8 @@ static struct vmac_alg vmac_algs[] = {
 	VMAC_ALG(64, "generic", 100, VMAC_IMPL_GENERIC),
 	VMAC_ALG(128, "generic", 100, VMAC_IMPL_GENERIC),
 #ifdef VMAC_X86_64
-	VMAC_ALG(64, "adx", 200, VMAC_IMPL_ADX),
-	VMAC_ALG(128, "adx", 200, VMAC_IMPL_ADX),
+	VMAC_ALG(64, "bmi2", 200, VMAC_IMPL_BMI2),
+	VMAC_ALG(128, "bmi2", 200, VMAC_IMPL_BMI2),
 	VMAC_ALG(64, "avx512", 300, VMAC_IMPL_AVX512),
 	VMAC_ALG(128, "avx512", 300, VMAC_IMPL_AVX512),
 #endif
@@ -206,8 +206,8 @@ MODULE_ALIAS_CRYPTO("vmac128(aes)");
 MODULE_ALIAS_CRYPTO("vmac64-aes-generic");
 MODULE_ALIAS_CRYPTO("vmac128-aes-generic");
 #ifdef VMAC_X86_64
-MODULE_ALIAS_CRYPTO("vmac64-aes-adx");
-MODULE_ALIAS_CRYPTO("vmac128-aes-adx");
+MODULE_ALIAS_CRYPTO("vmac64-aes-bmi2");
+MODULE_ALIAS_CRYPTO("vmac128-aes-bmi2");
 MODULE_ALIAS_CRYPTO("vmac64-aes-avx512");
 MODULE_ALIAS_CRYPTO("vmac128-aes-avx512");
 #endif

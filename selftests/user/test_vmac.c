@@ -22,7 +22,7 @@
 
 static const char *const impl_names[] = {
 	[VMAC_IMPL_GENERIC] = "generic",
-	[VMAC_IMPL_ADX] = "adx",
+	[VMAC_IMPL_BMI2] = "bmi2",
 	[VMAC_IMPL_AVX512] = "avx512",
 };
 

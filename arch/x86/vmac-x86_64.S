@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * VMAC (draft-krovetz-vmac-01) for x86-64: scalar NH + L2 with MULX, and the
+ * AES-NI block encryption used for the per-message pad.
+ *
+ * CPU-feature contract:
+ *   vmac_blocks64_bmi2, vmac_blocks128_bmi2: BMI2 (MULX).  General-purpose
+ *	registers only, so they need no kernel FPU section and run in any
+ *	context.
+ *   vmac_aesni_expandkey, vmac_aesni_pad: AES-NI, SSSE3; the caller holds
+ *	a kernel FPU section (kernel_fpu_begin()) in the kernel.
+ *
+ * The maths is the same as in vmac/vmac_core.c (see the comments there):
+ *
+ *   NH (one 128-byte block, one iteration): sum over the 8 word pairs of
+ *	(m[2j] + k[2j] mod 2^64) * (m[2j+1] + k[2j+1] mod 2^64)  mod 2^126,
+ *	message words little-endian (plain loads), key words pre-converted
+ *	from big-endian at setkey.  Iteration 1 uses the key 16 bytes on.
+ *	Products are summed mod 2^128 with add/adc into two accumulators
+ *	(even and odd pairs) to keep the carry chains short.
+ *
+ *   L2 step (POLY1): acc = acc * k + m mod p = 2^127 - 1, acc kept below
+ *	2^127 + 8.  With 2^128 = 2 mod p:
+ *	    acc * k = t0 + 2 * (t2 + hi(t1)) + lo(t1) * 2^64
+ *	with t0 = al*kl, t1 = ah*kl + al*kh, t2 = ah*kh; add m, fold the
+ *	bits above 127 back in (2^127 = 1 mod p).
+ *
+ *   Two L2 steps at once (POLY2, VMAC-64): acc = acc * k^2 + m1 * k + m2.
+ *	The message part m1 * k + m2 is summed first, off the serial chain;
+ *	then the four products of acc * k^2 are added and the 256-bit sum
+ *	Z = z0 + z1 2^64 + z2 2^128 + z3 2^192 is reduced as
+ *	    Z = (z0 + z1 2^64) + 2 * (z2 + z3 2^64)	(mod p)
+ *	and folded at bit 127.  Only acc * k^2 is on the dependency chain,
+ *	so the chain costs one multiply-and-reduce per two blocks.
+ */
+#include <linux/linkage.h>
+
+/* struct vmac_key offsets, checked with static_assert in arch/x86/vmac.h */
+#define VMAC_KEY_NH	0
+#define VMAC_KEY_POLY	144
+#define VMAC_KEY_POLY2	176
+
+	.text
+
+/* ------------------------------------------------------------------------ */
+/* AES-NI: key expansion and one block                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * SubWord() of the 32-bit word in \w: broadcast it to the four columns of
+ * an AES state; ShiftRows then moves equal bytes onto each other, so
+ * AESENCLAST with a zero round key returns SubBytes of the word in every
+ * column.  \zero must hold zero.
+ */
+.macro	SUBWORD w, zero
+	movd		\w, %xmm0
+	pshufd		$0, %xmm0, %xmm0
+	aesenclast	\zero, %xmm0
+	movd		%xmm0, \w
+.endm
+
+/*
+ * void vmac_aesni_expandkey(u8 rk[15][16], const u8 *key, unsigned int keylen)
+ *
+ * FIPS-197 key expansion, one 32-bit word per step, for 16/24/32-byte keys
+ * (the caller has checked keylen).  The words are kept in little-endian
+ * register form, so RotWord is a rotate right by 8 and Rcon goes into the
+ * low byte.  Branches depend only on the key length.
+ */
+SYM_FUNC_START(vmac_aesni_expandkey)
+	.set	RK, %rdi
+	.set	KEYP, %rsi
+	.set	NK, %ecx	/* key length in words */
+	.set	NW, %r8d	/* words to produce: 4 * (NK + 7) */
+	.set	I, %eax		/* word index */
+	.set	J, %r10d	/* I mod NK */
+	.set	RCON, %r11d
+	.set	TMP, %r9d
+
+	mov	%edx, NK
+	shr	$2, NK
+	lea	28(, %rcx, 4), NW
+	xor	I, I
+.Lexp_copy:
+	mov	(KEYP, %rax, 4), TMP
+	mov	TMP, (RK, %rax, 4)
+	inc	I
+	cmp	NK, I
+	jb	.Lexp_copy
+
+	pxor	%xmm1, %xmm1
+	xor	J, J
+	mov	$1, RCON
+.Lexp_loop:
+	mov	-4(RK, %rax, 4), TMP
+	test	J, J
+	jnz	.Lexp_not_first
+	/* temp = SubWord(RotWord(temp)) ^ Rcon; Rcon = xtime(Rcon) */
+	ror	$8, TMP
+	SUBWORD	TMP, %xmm1
+	xor	RCON, TMP
+	add	RCON, RCON
+	cmp	$0x100, RCON
+	jb	.Lexp_xor
+	xor	$0x11b, RCON
+	jmp	.Lexp_xor
+.Lexp_not_first:
+	/* AES-256: temp = SubWord(temp) in the middle of each 8-word group */
+	cmp	$8, NK
+	jne	.Lexp_xor
+	cmp	$4, J
+	jne	.Lexp_xor
+	SUBWORD	TMP, %xmm1
+.Lexp_xor:
+	/* w[i] = w[i - NK] ^ temp */
+	mov	I, %edx
+	sub	NK, %edx
+	xor	(RK, %rdx, 4), TMP
+	mov	TMP, (RK, %rax, 4)
+	inc	J
+	cmp	NK, J
+	jb	1f
+	xor	J, J
+1:	inc	I
+	cmp	NW, I
+	jb	.Lexp_loop
+	pxor	%xmm0, %xmm0
+	RET
+SYM_FUNC_END(vmac_aesni_expandkey)
+
+/*
+ * void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,
+ *		       const u8 nonce[16], unsigned int iters, u64 pad[2])
+ *
+ * PDF: AES of the nonce block, returned as two host-order words
+ * (pad[0] = first 8 bytes big-endian, pad[1] = last 8).  For VMAC-64
+ * (iters == 1) the nonce's last bit is cleared before encryption (it
+ * selects the half, which the caller does).  Everything stays in
+ * registers: no byte store feeds a wide load.
+ */
+SYM_FUNC_START(vmac_aesni_pad)
+	movdqu		(%rdx), %xmm0
+	cmpl		$1, %ecx
+	jne		.Lpad_enc
+	pand		.Lpad_clear_bit127(%rip), %xmm0
+.Lpad_enc:
+	movdqu		(%rdi), %xmm1
+	pxor		%xmm1, %xmm0
+	add		$16, %rdi
+	dec		%esi
+.Lpad_round:
+	movdqu		(%rdi), %xmm1
+	aesenc		%xmm1, %xmm0
+	add		$16, %rdi
+	dec		%esi
+	jnz		.Lpad_round
+	movdqu		(%rdi), %xmm1
+	aesenclast	%xmm1, %xmm0
+	pshufb		.Lpad_bswap64(%rip), %xmm0
+	movdqu		%xmm0, (%r8)
+	pxor		%xmm0, %xmm0
+	pxor		%xmm1, %xmm1
+	RET
+SYM_FUNC_END(vmac_aesni_pad)
+
+	.section	.rodata.cst16.vmac_pad, "aM", @progbits, 16
+	.balign		16
+.Lpad_clear_bit127:
+	.octa		0xfeffffffffffffffffffffffffffffff
+.Lpad_bswap64:
+	.byte		7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+	.text
+
+/* ------------------------------------------------------------------------ */
+/* NH and L2 with MULX                                                      */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * NH of the 128-byte block at \off(P) with the key at \koff(KEY) into
+ * (\hi:\lo), mod 2^126.  Even pairs go to (\hi:\lo), odd pairs to
+ * (\bhi:\blo); \t0..\t2 are scratch, %rdx is MULX's implicit operand.
+ */
+.macro	NH_BLOCK off, koff, lo, hi, blo, bhi, t0, t1, t2
+	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7
+	movq	\off + 16 * \j(P), %rdx
+	addq	\koff + 16 * \j(KEY), %rdx
+	movq	\off + 16 * \j + 8(P), \t0
+	addq	\koff + 16 * \j + 8(KEY), \t0
+	.if	\j == 0
+	mulx	\t0, \lo, \hi
+	.elseif	\j == 1
+	mulx	\t0, \blo, \bhi
+	.else
+	mulx	\t0, \t1, \t2
+	.if	\j % 2 == 0
+	addq	\t1, \lo
+	adcq	\t2, \hi
+	.else
+	addq	\t1, \blo
+	adcq	\t2, \bhi
+	.endif
+	.endif
+	.endr
+	addq	\blo, \lo
+	adcq	\bhi, \hi
+	shlq	$2, \hi			/* mod 2^126 */
+	shrq	$2, \hi
+.endm
+
+/*
+ * One L2 step: (\ah:\al) = (\ah:\al) * k + (\mh:\ml) mod 2^127 - 1 with k
+ * at \koff(KEY) (high word first).  \a..\d, \x0, \x1 are scratch;
+ * \mh and \ml are consumed.
+ */
+.macro	POLY1 koff, ah, al, mh, ml, a, b, c, d, x0, x1
+	movq	\al, %rdx
+	mulx	\koff + 8(KEY), \x0, \x1	/* t0 = al * kl */
+	mulx	\koff(KEY), \c, \d		/* al * kh */
+	movq	\ah, %rdx
+	mulx	\koff + 8(KEY), \a, \b		/* ah * kl */
+	addq	\c, \a
+	adcq	\d, \b				/* t1 = (b:a), b < 2^62 */
+	mulx	\koff(KEY), \c, \d		/* t2 = ah * kh */
+	addq	\b, \c
+	adcq	$0, \d				/* s = t2 + hi(t1) */
+	addq	\c, \c
+	adcq	\d, \d				/* 2s < 2^127 */
+	addq	\c, \x0
+	adcq	\d, \x1				/* x = t0 + 2s < 2^127 */
+	addq	\ml, \x0
+	adcq	\a, \x1				/* + lo(t1) * 2^64 + ml */
+	movl	$0, %edx
+	adcq	$0, %rdx
+	addq	\mh, \x1
+	adcq	$0, %rdx			/* value = rdx * 2^128 + (x1:x0) */
+	movq	\x1, \c
+	shrq	$63, \c
+	leaq	(\c, %rdx, 2), \c		/* bits 127 and up, weighted 1 */
+	btrq	$63, \x1
+	addq	\c, \x0
+	adcq	$0, \x1
+	movq	\x1, \ah
+	movq	\x0, \al
+.endm
+
+/*
+ * void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
+ *			   const struct vmac_key *key)
+ *
+ * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.
+ */
+SYM_FUNC_START(vmac_blocks64_bmi2)
+	.set	P, %rsi
+	.set	NB, %rbp
+	.set	KEY, %rcx
+	.set	AH, %r14
+	.set	AL, %r15
+	.set	M1H, %r13
+	.set	M1L, %rdi
+
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	push	%rdi
+	movq	%rdx, NB
+	movq	(%rdi), AH
+	movq	8(%rdi), AL
+
+	cmpq	$2, NB
+	jb	.L64_one
+.L64_two:
+	NH_BLOCK	0, VMAC_KEY_NH, M1L, M1H, %r9, %r10, %rax, %rbx, %r8
+	NH_BLOCK	128, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
+
+	/*
+	 * POLY2: Z = m1 * k + m2 + acc * k^2 in (z3:z2:z1:z0) =
+	 * (%r12:%r11:%rbx:%rax), then reduce.  m2 = (%r10:%r9).
+	 */
+	movq	M1L, %rdx
+	mulx	VMAC_KEY_POLY + 8(KEY), %rax, %rbx	/* m1l * kl: z0, z1 */
+	mulx	VMAC_KEY_POLY(KEY), %r8, %r11		/* m1l * kh: z1, z2 */
+	movq	M1H, %rdx
+	mulx	VMAC_KEY_POLY(KEY), M1L, %r12		/* m1h * kh: z2, z3 */
+	mulx	VMAC_KEY_POLY + 8(KEY), %rdx, M1H	/* m1h * kl: z1, z2 */
+	addq	%r8, %rbx
+	adcq	M1H, %r11
+	adcq	$0, %r12
+	addq	%rdx, %rbx
+	adcq	M1L, %r11
+	adcq	$0, %r12
+	addq	%r9, %rax				/* + m2 */
+	adcq	%r10, %rbx
+	adcq	$0, %r11
+	adcq	$0, %r12
+	/* + acc * k^2 */
+	movq	AL, %rdx
+	mulx	VMAC_KEY_POLY2 + 8(KEY), %r8, %r9	/* al * K2l */
+	mulx	VMAC_KEY_POLY2(KEY), %r10, M1L		/* al * K2h */
+	movq	AH, %rdx
+	mulx	VMAC_KEY_POLY2 + 8(KEY), M1H, %rdx	/* ah * K2l */
+	addq	%r8, %rax
+	adcq	%r9, %rbx
+	adcq	M1L, %r11
+	adcq	$0, %r12
+	addq	%r10, %rbx
+	adcq	%rdx, %r11
+	adcq	$0, %r12
+	addq	M1H, %rbx
+	adcq	$0, %r11
+	adcq	$0, %r12
+	movq	AH, %rdx
+	mulx	VMAC_KEY_POLY2(KEY), %r8, %r9		/* ah * K2h */
+	addq	%r8, %r11
+	adcq	%r9, %r12
+	/* Z = (z0 + z1 2^64) + 2 (z2 + z3 2^64) mod p, then fold at bit 127 */
+	addq	%r11, %r11
+	adcq	%r12, %r12
+	addq	%r11, %rax
+	adcq	%r12, %rbx
+	movl	$0, %edx
+	adcq	$0, %rdx
+	movq	%rbx, %r8
+	shrq	$63, %r8
+	leaq	(%r8, %rdx, 2), %r8
+	btrq	$63, %rbx
+	addq	%r8, %rax
+	adcq	$0, %rbx
+	movq	%rbx, AH
+	movq	%rax, AL
+
+	addq	$256, P
+	subq	$2, NB
+	cmpq	$2, NB
+	jae	.L64_two
+	testq	NB, NB
+	jz	.L64_done
+.L64_one:
+	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY, AH, AL, %r10, %r9, %r11, %r12, %rbx, %r8, %rax, M1H
+.L64_done:
+	pop	%rdi
+	movq	AH, (%rdi)
+	movq	AL, 8(%rdi)
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+	RET
+SYM_FUNC_END(vmac_blocks64_bmi2)
+
+/*
+ * void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
+ *			    const struct vmac_key *key)
+ *
+ * VMAC-128 NH + L2 over nblocks >= 1 whole blocks, both iterations; the
+ * two L2 chains are independent and interleave in the out-of-order core.
+ */
+SYM_FUNC_START(vmac_blocks128_bmi2)
+	.set	P, %rsi
+	.set	KEY, %rcx
+	.set	AH0, %r12
+	.set	AL0, %r13
+	.set	AH1, %r14
+	.set	AL1, %r15
+
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	push	%rdi
+	push	%rdx			/* block counter at (%rsp) */
+	movq	(%rdi), AH0
+	movq	8(%rdi), AL0
+	movq	16(%rdi), AH1
+	movq	24(%rdi), AL1
+.L128_block:
+	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rbp, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY, AH0, AL0, %r10, %r9, %r11, %rbp, %rbx, %r8, %rax, %rdi
+	NH_BLOCK	0, VMAC_KEY_NH + 16, %r9, %r10, %r11, %rbp, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY + 16, AH1, AL1, %r10, %r9, %r11, %rbp, %rbx, %r8, %rax, %rdi
+	addq	$128, P
+	decq	(%rsp)
+	jnz	.L128_block
+
+	pop	%rdx
+	pop	%rdi
+	movq	AH0, (%rdi)
+	movq	AL0, 8(%rdi)
+	movq	AH1, 16(%rdi)
+	movq	AL1, 24(%rdi)
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+	RET
+SYM_FUNC_END(vmac_blocks128_bmi2)
