@@ -65,6 +65,39 @@ build_all_modules() {
 	[ "$bad" -eq 0 ]
 }
 
+# make install into a scratch root, as a distribution package build would.
+install_test() {
+	local tree abi
+	tree=$(sync_tree install-test)
+	abi=$(ls -d "$KFAST_CACHE"/chroot/bookworm/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)
+	abi=${abi##*/linux-headers-}
+	in_chroot bookworm "cd /build/install-test && make -s KDIR=/usr/src/linux-headers-$abi \
+		INSTALL_MOD_PATH=/build/install-test/root install" >"$tree/install.log" 2>&1 || {
+		cat "$tree/install.log"
+		echo "make install: 0 passed, 1 failed"
+		return 1
+	}
+	local ok=0 bad=0 m
+	for m in kfast_vmac kfast_umac kfast_gcmsiv kfast_speed; do
+		if grep -q "^extra/$m.ko:" "$tree"/root/lib/modules/*/modules.dep; then
+			ok=$((ok + 1))
+		else
+			echo "not ok - $m missing from modules.dep after make install"
+			bad=$((bad + 1))
+		fi
+	done
+	for a in "vmac64(aes)" "vmac128(aes)" "umac64(aes)" "gcm-siv(aes)"; do
+		if grep -qF "alias crypto-$a " "$tree"/root/lib/modules/*/modules.alias; then
+			ok=$((ok + 1))
+		else
+			echo "not ok - no modules.alias entry for crypto-$a"
+			bad=$((bad + 1))
+		fi
+	done
+	echo "make install: $ok passed, $bad failed"
+	[ "$bad" -eq 0 ]
+}
+
 step "host packages" scripts/kenv.sh setup-host
 step "userspace tests" make -s check-user
 
@@ -81,6 +114,8 @@ all)
 		step "KUnit $k debug guest" selftests/qemu/run-guest.sh kunit "$k"
 	done
 	step "stock 7.2 arm64 guest" selftests/qemu/run-guest.sh stock 7.2 arm64
+	step "make install" install_test
+	step "checkpatch" scripts/style.sh
 	;;
 *)
 	die "usage: check.sh all|quick"
