@@ -546,13 +546,13 @@ out_tfm:
 
 /*
  * Tier suffixes of the kfast driver names (<alg>-aes-<tier>, see the glue
- * files: vmac generic/adx/avx512, umac generic/sse2/avx2/avx512, gcm-siv
+ * files: vmac generic/bmi2/avx512, umac generic/sse2/avx2/avx512, gcm-siv
  * generic/aesni/vaes-avx2/vaes-avx512; the arm64 names are guesses until
  * that code exists).  Each is looked up without module loading
  * (CRYPTO_NOLOAD); tiers this CPU does not register are simply absent.
  */
 static const char *const kspeed_tiers[] = {
-	"generic", "sse2", "adx", "aesni", "avx2", "avx512", "vaes-avx2",
+	"generic", "sse2", "bmi2", "adx", "aesni", "avx2", "avx512", "vaes-avx2",
 	"vaes-avx512", "neon", "ce", "pmull",
 };
 

@@ -203,7 +203,7 @@ static const char *ours_name(const char *tier)
  * renamed tier only mislabels a row here instead of breaking the build;
  * keep in step with the core's enum and driver names.
  */
-static const char *const vmac_tiers[] = { "generic", "bmi2", "avx2", "avx512" };
+static const char *const vmac_tiers[] = { "generic", "bmi2", "avx512" };
 
 struct ours_vmac {
 	struct vmac_key key;

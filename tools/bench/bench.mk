@@ -21,7 +21,8 @@ BENCH_OUT := build/bench
 BENCH_BIN := $(BENCH_OUT)/kfast_bench
 BENCH_CC ?= $(USER_CC)
 BENCH_CXX ?= c++
-BENCH_CFLAGS := $(USER_CFLAGS) -I.
+# The cores' .S files carry no .note.GNU-stack (the kernel does not want one).
+BENCH_CFLAGS := $(USER_CFLAGS) -I. -Wa,--noexecstack
 BENCH_CXXFLAGS := -O2 -g -Wall -Wextra -Itools/bench
 BENCH_DOC := Documentation
 BENCH_ARGS ?=
