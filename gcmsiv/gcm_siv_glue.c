@@ -45,21 +45,36 @@ struct gsv_simd {
 	unsigned int done;
 };
 
+/*
+ * SIMD sections exist only where there are SIMD tiers (x86-64 so far); on
+ * arm64 7.x kfast_simd_begin() would need KFAST_SIMD_STATE (528 bytes of
+ * stack) in scope, which the generic-only build does not want.
+ */
+static inline void gsv_simd_begin(struct gsv_simd *s)
+{
+#ifdef KFAST_GCM_SIV_X86
+	if (s->on)
+		kfast_simd_begin();
+#endif
+}
+
+static inline void gsv_simd_end(struct gsv_simd *s)
+{
+#ifdef KFAST_GCM_SIV_X86
+	if (s->on)
+		kfast_simd_end();
+#endif
+}
+
 static inline void gsv_account(struct gsv_simd *s, unsigned int n)
 {
 	if (!s->on)
 		return;
 	s->done += n;
 	if (s->done >= GSV_SIMD_CHUNK) {
-#ifdef CONFIG_X86
-		/*
-		 * Let the scheduler and interrupts in between chunks.  (Only
-		 * x86 has SIMD tiers so far; on arm64 7.x the NEON state must
-		 * be in scope, see compat/compat.h.)
-		 */
-		kfast_simd_end();
-		kfast_simd_begin();
-#endif
+		/* Let the scheduler and interrupts in between chunks. */
+		gsv_simd_end(s);
+		gsv_simd_begin(s);
 		s->done = 0;
 	}
 }
@@ -210,7 +225,6 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	struct gsv_simd s = { .on = false };
 	struct gcm_siv_ctx ctx;
 	int err = 0;
-	KFAST_SIMD_STATE;
 
 	if (!enc) {
 		if (len < GCM_SIV_TAG_SIZE)
@@ -225,8 +239,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	else
 		impl = GCM_SIV_IMPL_GENERIC;
 
-	if (s.on)
-		kfast_simd_begin();
+	gsv_simd_begin(&s);
 	gcm_siv_init(&ctx, key, req->iv, impl);
 	gcm_siv_prepare(&ctx, (u64)assoclen + len + 2 * GCM_SIV_BLOCK_SIZE);
 	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
@@ -241,8 +254,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		gsv_ctr_sg(&ctx, &s, req, len, true);
 		gcm_siv_tag(&ctx, assoclen, len, tag);
 	}
-	if (s.on)
-		kfast_simd_end();
+	gsv_simd_end(&s);
 	gcm_siv_done(&ctx);
 
 	if (enc) {
