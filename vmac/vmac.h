@@ -90,6 +90,9 @@ struct vmac_ctx {
 	struct vmac_state st;
 };
 
+/* vmac_final() wipes the context in 64-bit words. */
+static_assert(sizeof(struct vmac_ctx) % 8 == 0, "vmac_ctx size");
+
 int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len);
 void vmac_init(struct vmac_ctx *ctx, const struct vmac_key *key,
 	       unsigned int tagbytes, unsigned int impl);
