@@ -255,14 +255,12 @@ struct ours_umac {
 	unsigned int taglen;
 };
 
+/* The one-shot umac(): init, update, final with the 8-byte nonce. */
 static void op_umac(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 *out)
 {
 	struct ours_umac *o = p;
-	struct umac_ctx ctx;
 
-	umac_init(&ctx, &o->key, o->taglen);
-	umac_update(&ctx, msg, len);
-	umac_final(&ctx, nonce, 8, out);
+	umac(&o->key, o->taglen, nonce, 8, msg, len, out);
 }
 
 static void add_umac(const u8 *key)
@@ -1175,7 +1173,7 @@ int main(int argc, char **argv)
 	u8 key[32];
 	char date[64];
 	time_t now = time(NULL);
-	int o;
+	int o, raw_wrong = 0;
 
 	while ((o = getopt_long(argc, argv, "", lo, NULL)) != -1) {
 		switch (o) {
@@ -1246,12 +1244,15 @@ int main(int argc, char **argv)
 		   "HMAC test case 2, RFC 8439 Poly1305 (2.5.2), MD5(key||msg) as RFC 1321's "
 		   "alphabet split 16+10, and GMAC-via-GCM equal to OpenSSL's EVP_MAC GMAC at 33 "
 		   "random lengths%s.\n", o ? " (FAILED)" : "");
-	o = peer_cryptopp_sequence_check(key);
+	o = peer_cryptopp_sequence_check(key, &raw_wrong);
 	n_cross += 120;
 	n_fail += o;
 	note_check("- Crypto++ VMAC-64 (both rows) and VMAC-128 objects, reused with counter nonces "
-		   "as timed, equal a fresh object per nonce over 40 consecutive nonces%s.\n",
-		   o ? " (FAILED)" : "");
+		   "as timed, equal a fresh object per nonce over 40 consecutive nonces%s. "
+		   "For comparison, a plain reused Crypto++ VMAC-64 object (Resynchronize per "
+		   "message, as documented) gave %d wrong tags out of 40 on the same nonces: "
+		   "the stale-pad bug the wrapper works around.\n",
+		   o ? " (FAILED)" : "", raw_wrong);
 	if (n_fail) {
 		fprintf(stderr, "bench: %u correctness failures: not timing anything\n", n_fail);
 		return 1;

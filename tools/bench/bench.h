@@ -91,8 +91,12 @@ void peer_nettle_add(const uint8_t key[16]);
 const char *peer_nettle_version(void);
 
 void peer_cryptopp_add(const uint8_t key[16]);
-/* VMAC-64 with reused objects vs a fresh object per nonce, 40 counter nonces. */
-int peer_cryptopp_sequence_check(const uint8_t key[16]);
+/*
+ * VMAC with reused objects vs a fresh object per nonce, 40 counter nonces;
+ * returns mismatches of the wrapped objects, and in *raw_wrong those of a
+ * plain reused Crypto++ VMAC-64 object (its stale-pad bug).
+ */
+int peer_cryptopp_sequence_check(const uint8_t key[16], int *raw_wrong);
 const char *peer_cryptopp_version(void);
 
 #ifdef __cplusplus
