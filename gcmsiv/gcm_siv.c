@@ -415,19 +415,10 @@ EXPORT_SYMBOL_GPL(gcm_siv_prepare);
 
 void gcm_siv_done(struct gcm_siv_ctx *ctx)
 {
-	/*
-	 * Wipe what was used: the common part and the live part of the key
-	 * material (a full memset of the union costs as much as a 48-byte
-	 * message's CTR).
-	 */
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {
-		unsigned int npow = ctx->npow;
-
-		/* The common part and the round keys are contiguous. */
-		memzero_explicit(ctx, offsetof(struct gcm_siv_ctx, x86.hpow));
-		memzero_explicit(ctx->x86.hpow[GCM_SIV_X86_NPOWERS - npow],
-				 16 * npow);
+		/* Inside the caller's SIMD section, like every x86 call. */
+		kfast_gcmsiv_wipe_avx(ctx);
 		return;
 	}
 #endif

@@ -254,8 +254,8 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		gsv_ctr_sg(&ctx, &s, req, len, true);
 		gcm_siv_tag(&ctx, assoclen, len, tag);
 	}
-	gsv_simd_end(&s);
 	gcm_siv_done(&ctx);
+	gsv_simd_end(&s);
 
 	if (enc) {
 		scatterwalk_map_and_copy(tag, req->dst, assoclen + len,

@@ -372,6 +372,25 @@ SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
 
+/*
+ * void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);
+ * Zero the common part, the round keys and all powers of H (592 bytes)
+ * with 16-byte stores: cheaper than two memset() calls on this
+ * latency-bound path, and it also clears the registers that held keys.
+ */
+SYM_FUNC_START(kfast_gcmsiv_wipe_avx)
+	vpxor		%xmm0, %xmm0, %xmm0
+	.set .Lwoff, 0
+	.rept (GSV_CTX_HPOW + 16 * 16) / 16
+	vmovdqu		%xmm0, .Lwoff(%rdi)
+	.set .Lwoff, .Lwoff + 16
+	.endr
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
+	RET
+SYM_FUNC_END(kfast_gcmsiv_wipe_avx)
+
 /* ---- CTR ---------------------------------------------------------------- */
 
 /* xmm0..7 = counter + 0..7, counter += 8. */

@@ -48,6 +48,9 @@ static_assert(offsetof(struct gcm_siv_ctx, nrounds) == GSV_CTX_NROUNDS, "asm off
 static_assert(offsetof(struct gcm_siv_ctx, x86.rk) == GSV_CTX_RK, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, x86.hpow) == GSV_CTX_HPOW, "asm offset");
 static_assert(offsetof(struct gcm_siv_key, rk) == 0, "asm offset");
+/* kfast_gcmsiv_wipe_avx() clears everything up to the end of hpow. */
+static_assert(GSV_CTX_HPOW + sizeof(((struct gcm_siv_ctx *)0)->x86.hpow) <=
+	      sizeof(struct gcm_siv_ctx), "asm wipe size");
 
 /* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
 asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
@@ -56,6 +59,7 @@ asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
 					   unsigned int have, unsigned int want);
 asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
 					     u8 *out, const u8 *in);
+asmlinkage void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
 				       u64 ptlen, u8 tag[16]);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
