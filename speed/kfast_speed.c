@@ -123,8 +123,8 @@ struct kspeed_bufs {
 	u64 *bt;		/* NTP per-batch ticks */
 	u64 *bn;		/* NTP per-batch nanoseconds */
 	struct scatterlist hsg[KSPEED_HASH_SEGS];
-	struct scatterlist sgin[1];
-	struct scatterlist sgout[1];
+	struct scatterlist sgin;
+	struct scatterlist sgout;
 };
 
 static struct kspeed_bufs *kb;
@@ -167,30 +167,32 @@ struct kspeed_res {
  */
 #define KSPEED_RUN(res, secs, n, expr)					\
 ({									\
+	struct kspeed_res *__r = (res);					\
+	unsigned int __secs = (secs);					\
 	int __ret = 0;							\
 	u64 __i = 0;							\
 									\
-	if (!(secs)) {							\
+	if (!__secs) {							\
 		for (__i = 0; __i < KSPEED_WARMUP && !__ret; __i++)	\
-			__ret = (expr);					\
-		(res)->ns = ktime_get_ns();				\
-		(res)->ticks = kspeed_ticks();				\
+			__ret = (expr);	/* evaluated once per run */	\
+		__r->ns = ktime_get_ns();				\
+		__r->ticks = kspeed_ticks();				\
 		for (__i = 0; __i < (n) && !__ret; __i++)		\
 			__ret = (expr);					\
 	} else {							\
-		unsigned long __end = jiffies + (secs) * HZ;		\
+		unsigned long __end = jiffies + __secs * HZ;		\
 									\
-		(res)->ns = ktime_get_ns();				\
-		(res)->ticks = kspeed_ticks();				\
+		__r->ns = ktime_get_ns();				\
+		__r->ticks = kspeed_ticks();				\
 		while (time_before(jiffies, __end) && !__ret) {		\
 			__ret = (expr);					\
 			if (!(++__i & 1023))				\
 				cond_resched();				\
 		}							\
 	}								\
-	(res)->ticks = kspeed_ticks() - (res)->ticks;			\
-	(res)->ns = ktime_get_ns() - (res)->ns;				\
-	(res)->ops = __i;						\
+	__r->ticks = kspeed_ticks() - __r->ticks;			\
+	__r->ns = ktime_get_ns() - __r->ns;				\
+	__r->ops = __i;							\
 	__ret;								\
 })
 
@@ -487,16 +489,16 @@ static void kspeed_aead_test(const char *name, const u8 *keys, u32 mask,
 				memset(kb->iv, 0xff, r.ivsize);
 				memset(kb->ain, 0xff, KSPEED_AEAD_BUF);
 				memset(kb->aout, 0xff, KSPEED_AEAD_BUF);
-				sg_init_one(kb->sgin, kb->ain,
+				sg_init_one(&kb->sgin, kb->ain,
 					    aad + len + (enc ? 0 : authsize));
-				sg_init_one(kb->sgout, kb->aout,
+				sg_init_one(&kb->sgout, kb->aout,
 					    aad + len + (enc ? authsize : 0));
 				aead_request_set_ad(r.req, aad);
 
 				if (!enc) {
 					/* A valid tag first, buffers reversed. */
-					aead_request_set_crypt(r.req, kb->sgout,
-							       kb->sgin, len,
+					aead_request_set_crypt(r.req, &kb->sgout,
+							       &kb->sgin, len,
 							       kb->iv);
 					ret = crypto_wait_req(crypto_aead_encrypt(r.req),
 							      &r.wait);
@@ -507,7 +509,7 @@ static void kspeed_aead_test(const char *name, const u8 *keys, u32 mask,
 						goto out_req;
 					}
 				}
-				aead_request_set_crypt(r.req, kb->sgin, kb->sgout,
+				aead_request_set_crypt(r.req, &kb->sgin, &kb->sgout,
 						       len + (enc ? 0 : authsize),
 						       kb->iv);
 
@@ -831,10 +833,10 @@ static void kspeed_ntp_one(const struct kspeed_ntp_mac *m)
 					  crypto_req_done, &r.wait);
 		memset(kb->iv, 0, r.ivsize);
 		memcpy(kb->ain, kb->hbuf, KSPEED_NTP_LEN);
-		sg_init_one(kb->sgin, kb->ain, KSPEED_NTP_LEN);
-		sg_init_one(kb->sgout, kb->aout, KSPEED_NTP_LEN + 16);
+		sg_init_one(&kb->sgin, kb->ain, KSPEED_NTP_LEN);
+		sg_init_one(&kb->sgout, kb->aout, KSPEED_NTP_LEN + 16);
 		aead_request_set_ad(r.req, KSPEED_NTP_LEN);
-		aead_request_set_crypt(r.req, kb->sgin, kb->sgout, 0, kb->iv);
+		aead_request_set_crypt(r.req, &kb->sgin, &kb->sgout, 0, kb->iv);
 	} else {
 		stfm = crypto_alloc_shash(name, 0, 0);
 		if (IS_ERR(stfm)) {
