@@ -180,7 +180,6 @@ EXPORT_SYMBOL_GPL(gcm_siv_derive_keys);
 void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 		  const u8 nonce[GCM_SIV_NONCE_SIZE], enum gcm_siv_impl impl)
 {
-	memset(&ctx->acc, 0, sizeof(ctx->acc));
 	ctx->buflen = 0;
 	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 	ctx->impl = gcm_siv_impl_available(impl) ? impl : GCM_SIV_IMPL_GENERIC;
@@ -189,6 +188,7 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	memcpy(ctx->nonce, nonce, GCM_SIV_NONCE_SIZE);
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {
+		/* Also zeroes ctx->acc (a 16-byte store the asm can forward). */
 		gcm_siv_x86_derive(ctx, key, nonce);
 		return;
 	}
@@ -196,6 +196,7 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	{
 		u8 auth_key[16], enc_key[GCM_SIV_MAX_KEY_SIZE];
 
+		memset(&ctx->acc, 0, sizeof(ctx->acc));
 		gcm_siv_derive_keys(key, nonce, auth_key, enc_key);
 		kfast_polyval_preparekey(&ctx->gen.h, auth_key);
 		/* Cannot fail: the length is 16 or 32. */
@@ -307,6 +308,13 @@ EXPORT_SYMBOL_GPL(gcm_siv_tag);
 
 void gcm_siv_ctr_start(struct gcm_siv_ctx *ctx, const u8 tag[GCM_SIV_TAG_SIZE])
 {
+#ifdef KFAST_GCM_SIV_X86
+	if (impl_is_x86(ctx)) {
+		kfast_gcmsiv_ctr_start_avx(ctx, tag);
+		ctx->ks_used = GCM_SIV_BLOCK_SIZE;
+		return;
+	}
+#endif
 	memcpy(ctx->ctr, tag, GCM_SIV_BLOCK_SIZE);
 	ctx->ctr[15] |= 0x80;
 	ctx->ks_used = GCM_SIV_BLOCK_SIZE;

@@ -97,7 +97,7 @@ struct gcm_siv_ctx {
 	u8 buf[GCM_SIV_BLOCK_SIZE];		/* partial POLYVAL block */
 	u8 ctr[GCM_SIV_BLOCK_SIZE];		/* next counter block */
 	u8 ks[GCM_SIV_BLOCK_SIZE];		/* keystream of a partial block */
-	u8 nonce[GCM_SIV_NONCE_SIZE];		/* right after ks: see the x86 derive */
+	u8 nonce[GCM_SIV_NONCE_SIZE];
 	u8 buflen;				/* bytes in buf */
 	u8 ks_used;				/* bytes of ks consumed (16: none left) */
 	u8 impl;				/* enum gcm_siv_impl */

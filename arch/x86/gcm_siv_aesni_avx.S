@@ -71,7 +71,6 @@
 .Linc8:		.long 8, 0, 0, 0
 .Lrcon:		.long 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
 .p2align 4
-.Lnonce_mask:	.quad -1, 0x00000000ffffffff		/* the 12 nonce bytes */
 .Lmsb_clear:	.quad -1, 0x7fffffffffffffff		/* bit 127 cleared */
 .Lmsb_set:	.quad 0, 0x8000000000000000		/* bit 127 set */
 
@@ -258,16 +257,24 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 
 /*
  * void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
- *				  const u8 master_rk[15][16]);
- * RFC 8452 section 4 with ctx->nonce and ctx->nrounds set: writes H^1
+ *				  const u8 master_rk[15][16], const u8 nonce[12]);
+ * RFC 8452 section 4 with ctx->nrounds set: zeroes the accumulator, writes H^1
  * (the POLYVAL key) to hpow[15] and the expanded message-encryption key
  * to ctx->x86.rk.
  */
 SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
 	lea		GSV_CTX_RK(%rdi), %r8
-	/* The 4 bytes before the nonce are replaced by the block index. */
-	vmovdqu		(GSV_CTX_NONCE - 4)(%rdi), %xmm6
+	/*
+	 * le32(i) || nonce.  The nonce comes from the caller's buffer in an
+	 * 8- and a 4-byte load: a 16-byte load of bytes just stored by C
+	 * in smaller pieces would miss store-to-load forwarding.
+	 */
+	vmovq		(%rdx), %xmm6
+	vpinsrd		$2, 8(%rdx), %xmm6, %xmm6
+	vpslldq		$4, %xmm6, %xmm6
+	vpxor		%xmm7, %xmm7, %xmm7
+	vmovdqu		%xmm7, GSV_CTX_ACC(%rdi)	/* POLYVAL starts from 0 */
 	xor		%eax, %eax
 	vpinsrd		$0, %eax, %xmm6, %xmm0
 	inc		%eax
@@ -361,8 +368,8 @@ SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	CLMUL_FIRST	%xmm1, (GSV_CTX_HPOW + 15 * 16)(%rdi), %xmm2, %xmm3, %xmm4, %xmm5
 	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
 	vmovdqu		%xmm0, GSV_CTX_ACC(%rdi)
-	vmovdqu		GSV_CTX_NONCE(%rdi), %xmm1
-	vpand		.Lnonce_mask(%rip), %xmm1, %xmm1
+	vmovq		GSV_CTX_NONCE(%rdi), %xmm1		/* 8 + 4 bytes, see derive */
+	vpinsrd		$2, (GSV_CTX_NONCE + 8)(%rdi), %xmm1, %xmm1
 	vpxor		%xmm1, %xmm0, %xmm0
 	vpand		.Lmsb_clear(%rip), %xmm0, %xmm0
 	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
@@ -371,6 +378,19 @@ SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	vmovdqu		%xmm0, GSV_CTX_CTR(%rdi)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
+
+/*
+ * void kfast_gcmsiv_ctr_start_avx(struct gcm_siv_ctx *ctx, const u8 tag[16]);
+ * Counter block = tag with bit 127 set, with one 16-byte store (the bulk
+ * loops load it whole).
+ */
+SYM_FUNC_START(kfast_gcmsiv_ctr_start_avx)
+	vmovq		(%rsi), %xmm0			/* 8 + 8: the tag may come from C */
+	vpinsrq		$1, 8(%rsi), %xmm0, %xmm0
+	vpor		.Lmsb_set(%rip), %xmm0, %xmm0
+	vmovdqu		%xmm0, GSV_CTX_CTR(%rdi)
+	RET
+SYM_FUNC_END(kfast_gcmsiv_ctr_start_avx)
 
 /*
  * void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);

@@ -42,7 +42,6 @@
 #define GSV_CTX_HPOW	336
 static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, ctr) == GSV_CTX_CTR, "asm offset");
-static_assert(offsetof(struct gcm_siv_ctx, ks) + 16 == GSV_CTX_NONCE, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, nonce) == GSV_CTX_NONCE, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, nrounds) == GSV_CTX_NROUNDS, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, x86.rk) == GSV_CTX_RK, "asm offset");
@@ -54,7 +53,10 @@ static_assert(GSV_CTX_HPOW + sizeof(((struct gcm_siv_ctx *)0)->x86.hpow) <=
 
 /* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
 asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
-					  const u8 master_rk[15][16]);
+					  const u8 master_rk[15][16],
+					  const u8 nonce[GCM_SIV_NONCE_SIZE]);
+asmlinkage void kfast_gcmsiv_ctr_start_avx(struct gcm_siv_ctx *ctx,
+					   const u8 tag[16]);
 asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
 					   unsigned int have, unsigned int want);
 asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
@@ -117,8 +119,8 @@ static void gcm_siv_x86_derive(struct gcm_siv_ctx *ctx,
 			       const struct gcm_siv_key *key,
 			       const u8 nonce[GCM_SIV_NONCE_SIZE])
 {
-	/* ctx->nonce and ctx->nrounds are already set. */
-	kfast_gcmsiv_derive_aesni(ctx, key->rk);
+	/* ctx->nrounds is already set. */
+	kfast_gcmsiv_derive_aesni(ctx, key->rk, nonce);
 	ctx->npow = 1;
 }
 
