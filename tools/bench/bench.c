@@ -707,7 +707,7 @@ static void run_all(void)
 /* Reports                                                                   */
 
 static double tsc_rate, core_ratio;
-static char perf_note[160], cpu_model[128], cpu_flags[256], kernel_rel[160];
+static char perf_note[160], cpu_model[128], cpu_flags[256], kernel_rel[160], cpu_fms[64];
 
 static void fmt_cpb(char *b, size_t n, double v)
 {
@@ -867,7 +867,8 @@ static void write_md(const char *path, const char *date)
 		   "Debian-packaged peers. Reproduce with `make bench` (about a minute; "
 		   "`make bench BENCH_ARGS=--quick` for a shorter, noisier run).\n\n");
 	fprintf(f, "## Machine and method\n\n");
-	fprintf(f, "- CPU: %s; flags: %s\n", cpu_model, cpu_flags);
+	fprintf(f, "- CPU: %s (%s), %ld online CPUs; flags: %s\n", cpu_model, cpu_fms,
+		sysconf(_SC_NPROCESSORS_ONLN), cpu_flags);
 	fprintf(f, "- Kernel %s; compiler: gcc %s, `-O2` without `-march` (the SIMD tiers are the "
 		   "cores' arch code, chosen per row)\n", kernel_rel, __VERSION__);
 	fprintf(f, "- Peers: %s; %s; %s\n", peer_openssl_version(), peer_nettle_version(),
@@ -1113,6 +1114,11 @@ static void machine_info(void)
 		v[strcspn(v, "\n")] = '\0';
 		if (!strncmp(line, "model name", 10) && !strcmp(cpu_model, "unknown"))
 			snprintf(cpu_model, sizeof(cpu_model), "%s", v);
+		if (!strncmp(line, "cpu family", 10) && !cpu_fms[0])
+			snprintf(cpu_fms, sizeof(cpu_fms), "family %s", v);
+		if (!strncmp(line, "model\t", 6) && !strstr(cpu_fms, "model"))
+			snprintf(cpu_fms + strlen(cpu_fms), sizeof(cpu_fms) - strlen(cpu_fms),
+				 " model %s", v);
 		if (!strncmp(line, "flags", 5) && !flags[0]) {
 			snprintf(flags, sizeof(flags), " %s ", v);
 			for (w = 0; w < ARRAY_SIZE(want); w++) {
