@@ -359,12 +359,18 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	if (WARN_ON(n != VMAC_MAX_ITERS))
 		return -EINVAL;
 
-	/* k^2 mod p for the two-block L2 step, fully reduced. */
+	/*
+	 * k^2 and k^4 mod p, fully reduced: the two-block L2 step and the
+	 * four-chain L2 of the AVX-512 code.
+	 */
 	for (i = 0; i < VMAC_MAX_ITERS; i++) {
 		u64 h = key->polykey[i][0], l = key->polykey[i][1];
 
 		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
 		vmac_l2_finish(h, l, 0, &key->polykey2[i][0], &key->polykey2[i][1]);
+		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
+		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
+		vmac_l2_finish(h, l, 0, &key->polykey4[i][0], &key->polykey4[i][1]);
 	}
 
 	vmac_setkey_arch(key, raw, len);

@@ -28,10 +28,19 @@
  *	lo = ACC0 + (ACC52 << 52)		carry c
  *	hi = (ACC52 >> 12) + (ACC104 << 40) + c	mod 2^62
  *
- * L2.  Block pairs go through the two-step Horner form of vmac_core.c,
- * acc = acc * k^2 + m1 * k + m2 mod 2^127 - 1 (POLY2, see vmac-x86_64.S),
- * reading the NH values from the stack.  The scalar L2 of group g is
- * interleaved with the vector NH of group g + 1 so both units stay busy.
+ * L2 in four chains.  The L2 polynomial y = acc k^n + sum m_i k^(n-1-i)
+ * over n = 4N blocks splits by i mod 4 into four Horner chains in k^4,
+ *	C_r = C_r * k^4 + m_(4t+r),	r = 0..3,
+ * with y = C_0 k^3 + C_1 k^2 + C_2 k + C_3 and the incoming accumulator as
+ * the initial C_3 (C_0..C_2 start at 0).  The chains are independent, so
+ * the serial multiply-and-reduce latency is paid once per four blocks;
+ * they live in the stack frame and are combined with three ordinary L2
+ * steps at the end of the call.  Each chain step (POLYG) multiplies by a
+ * general residue K = k^4 < 2^127:
+ *	Z = C * K + m = z0 + z1 2^64 + z2 2^128 + z3 2^192	(exact)
+ *	  = (z0 + z1 2^64) + 2 (z2 + z3 2^64)			(mod p)
+ * folded at bit 127 (C stays below 2^127 + 8).  The scalar L2 of group g
+ * is interleaved with the vector NH of group g + 1 so both units work.
  */
 #include <linux/linkage.h>
 
@@ -39,6 +48,7 @@
 #define VMAC_KEY_NH	0
 #define VMAC_KEY_POLY	144
 #define VMAC_KEY_POLY2	176
+#define VMAC_KEY_POLY4	208
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp so that no register
@@ -47,15 +57,17 @@
  *	      IDX (0 or FR_NHBUF) selects the one the L2 reads, the NH of
  *	      the next group goes to the other one
  *   FR_END:  end pointer of the input
- *   FR_KEYS: L2 keys per iteration: kh, kl, K2h, K2l
+ *   FR_KEYS: L2 keys per iteration: kh, kl, K4h, K4l (K4 = k^4)
  *   FR_NHK:  the 18 NH key words
+ *   FR_CH:   the L2 chains C[iter][r], high word first
  */
 #define FR_NH		0
 #define FR_NHBUF	256		/* bytes per buffer: 2 iters x 2 x 8 x 8 */
 #define FR_END		512
 #define FR_KEYS		520
 #define FR_NHK		584
-#define FR_SIZE		768		/* >= FR_NHK + 144, multiple of 64 */
+#define FR_CH		728
+#define FR_SIZE		896		/* >= FR_CH + 128, multiple of 64 */
 
 	.text
 
@@ -170,55 +182,32 @@
 /* ------------------------------------------------------------------------ */
 
 /*
- * POLY2 for iteration \it on blocks \b, \b + 1 of the NH buffer at
- * (%rsp, IDX): (\ah:\al) = acc * k^2 + m1 * k + m2 mod 2^127 - 1.  Keys at
- * FR_KEYS + 32 * \it (kh, kl, K2h, K2l).  Scratch: rax, rbx, rdx, rdi,
- * r8..r11.
+ * One chain step for iteration \it, chain \r with NH value \b of the
+ * buffer at (%rsp, IDX): C = C * k^4 + m mod 2^127 - 1.  Scratch: rax, rbx,
+ * rdx, rdi, r8..r11.
  */
-.macro	POLY2 it, b, ah, al
-	.set	PM1H, FR_NH + 128 * \it + 8 * \b
-	.set	PM1L, PM1H + 64
-	.set	PM2H, PM1H + 8
-	.set	PM2L, PM1L + 8
-	.set	PKH, FR_KEYS + 32 * \it
-	.set	PKL, PKH + 8
-	.set	PK2H, PKH + 16
-	.set	PK2L, PKH + 24
-	/* message part: m1 * k + m2 into (r11:r10:rbx:rax) = z3..z0 */
-	movq	PM1L(%rsp, IDX), %rdx
-	mulx	PKL(%rsp), %rax, %rbx		/* m1l * kl: z0, z1 */
-	mulx	PKH(%rsp), %r8, %r10		/* m1l * kh: z1, z2 */
-	movq	PM1H(%rsp, IDX), %rdx
-	mulx	PKH(%rsp), %r9, %r11		/* m1h * kh: z2, z3 */
-	mulx	PKL(%rsp), %rdx, %rdi		/* m1h * kl: z1, z2 */
+.macro	POLYG it, r, b
+	.set	PCH, FR_CH + 64 * \it + 16 * \r
+	.set	PCL, PCH + 8
+	.set	PMH, FR_NH + 128 * \it + 8 * \b
+	.set	PML, PMH + 64
+	.set	PK4H, FR_KEYS + 32 * \it + 16
+	.set	PK4L, PK4H + 8
+	movq	PCL(%rsp), %rdx
+	mulx	PK4L(%rsp), %rax, %rbx		/* cl * Kl: z0, z1 */
+	mulx	PK4H(%rsp), %r8, %r10		/* cl * Kh: z1, z2 */
+	movq	PCH(%rsp), %rdx
+	mulx	PK4L(%rsp), %r9, %rdi		/* ch * Kl: z1, z2 */
+	mulx	PK4H(%rsp), %rdx, %r11		/* ch * Kh: z2, z3 */
 	addq	%r8, %rbx
 	adcq	%rdi, %r10
 	adcq	$0, %r11
-	addq	%rdx, %rbx
-	adcq	%r9, %r10
-	adcq	$0, %r11
-	addq	PM2L(%rsp, IDX), %rax			/* + m2 */
-	adcq	PM2H(%rsp, IDX), %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	/* + acc * k^2 */
-	movq	\al, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* al * K2l: z0, z1 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* al * K2h: z1, z2 */
-	addq	%r8, %rax
-	adcq	%r9, %rbx
+	addq	%r9, %rbx
 	adcq	%rdx, %r10
 	adcq	$0, %r11
-	addq	%rdi, %rbx
+	addq	PML(%rsp, IDX), %rax		/* + m */
+	adcq	PMH(%rsp, IDX), %rbx
 	adcq	$0, %r10
-	adcq	$0, %r11
-	movq	\ah, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* ah * K2l: z1, z2 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* ah * K2h: z2, z3 */
-	addq	%r8, %rbx
-	adcq	%r9, %r10
-	adcq	%rdx, %r11
-	addq	%rdi, %r10
 	adcq	$0, %r11
 	/* (z0 + z1 2^64) + 2 (z2 + z3 2^64), fold at bit 127 */
 	addq	%r10, %r10
@@ -233,28 +222,81 @@
 	btrq	$63, %rbx
 	addq	%r8, %rax
 	adcq	$0, %rbx
-	movq	%rbx, \ah
-	movq	%rax, \al
+	movq	%rbx, PCH(%rsp)
+	movq	%rax, PCL(%rsp)
+.endm
+
+/* Chain steps for NH values \b and \b + 1 (chains \b % 4, \b % 4 + 1). */
+.macro	L2_PAIR b, iters
+	POLYG	0, (\b%4), \b
+	POLYG	0, ((\b+1)%4), (\b+1)
+	.if	\iters == 2
+	POLYG	1, (\b%4), \b
+	POLYG	1, ((\b+1)%4), (\b+1)
+	.endif
 .endm
 
 /* L2 over the eight NH values of the buffer at (%rsp, IDX). */
 .macro	L2_GROUP iters
-	.irp	b, 0, 2, 4, 6
-	POLY2	0, \b, AH0, AL0
-	.if	\iters == 2
-	POLY2	1, \b, AH1, AL1
-	.endif
-	.endr
+	L2_PAIR	0, \iters
+	L2_PAIR	2, \iters
+	L2_PAIR	4, \iters
+	L2_PAIR	6, \iters
 .endm
 
-/* Two L2 double steps (blocks \b, \b+1) of the previous group, if \l2. */
+/* Two L2 blocks (\b, \b+1) of the previous group, if \l2. */
 .macro	L2_PART l2, b, iters
 	.if	\l2
-	POLY2	0, \b, AH0, AL0
-	.if	\iters == 2
-	POLY2	1, \b, AH1, AL1
+	L2_PAIR	\b, \iters
 	.endif
-	.endif
+.endm
+
+/*
+ * One L2 step with the masked key k (POLY1 of vmac-x86_64.S, operands in
+ * the frame): (\ah:\al) = (\ah:\al) * k + C[\it][\r].
+ */
+.macro	POLY1F it, r, ah, al
+	.set	PKH, FR_KEYS + 32 * \it
+	.set	PKL, PKH + 8
+	.set	PCH, FR_CH + 64 * \it + 16 * \r
+	.set	PCL, PCH + 8
+	movq	\al, %rdx
+	mulx	PKL(%rsp), %rax, %rbx		/* t0 = al * kl */
+	mulx	PKH(%rsp), %r10, %r11		/* al * kh */
+	movq	\ah, %rdx
+	mulx	PKL(%rsp), %r8, %r9		/* ah * kl */
+	addq	%r10, %r8
+	adcq	%r11, %r9			/* t1 = (r9:r8) */
+	mulx	PKH(%rsp), %r10, %r11		/* t2 = ah * kh */
+	addq	%r9, %r10
+	adcq	$0, %r11			/* s = t2 + hi(t1) */
+	addq	%r10, %r10
+	adcq	%r11, %r11
+	addq	%r10, %rax
+	adcq	%r11, %rbx			/* t0 + 2s */
+	addq	PCL(%rsp), %rax
+	adcq	%r8, %rbx			/* + lo(t1) 2^64 + cl */
+	movl	$0, %edx
+	adcq	$0, %rdx
+	addq	PCH(%rsp), %rbx
+	adcq	$0, %rdx
+	movq	%rbx, %r10
+	shrq	$63, %r10
+	leaq	(%r10, %rdx, 2), %r10
+	btrq	$63, %rbx
+	addq	%r10, %rax
+	adcq	$0, %rbx
+	movq	%rbx, \ah
+	movq	%rax, \al
+.endm
+
+/* acc = ((C0 k + C1) k + C2) k + C3 for iteration \it. */
+.macro	L2_COMBINE it, ah, al
+	movq	FR_CH + 64 * \it(%rsp), \ah
+	movq	FR_CH + 64 * \it + 8(%rsp), \al
+	POLY1F	\it, 1, \ah, \al
+	POLY1F	\it, 2, \ah, \al
+	POLY1F	\it, 3, \ah, \al
 .endm
 
 /*
@@ -320,17 +362,22 @@
 	movq	%rax, FR_KEYS + 32 * \it(%rsp)
 	movq	VMAC_KEY_POLY + 16 * \it + 8(%rcx), %rax
 	movq	%rax, FR_KEYS + 32 * \it + 8(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it(%rcx), %rax
+	movq	VMAC_KEY_POLY4 + 16 * \it(%rcx), %rax
 	movq	%rax, FR_KEYS + 32 * \it + 16(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it + 8(%rcx), %rax
+	movq	VMAC_KEY_POLY4 + 16 * \it + 8(%rcx), %rax
 	movq	%rax, FR_KEYS + 32 * \it + 24(%rsp)
 	.endr
-	movq	(%rdi), AH0
-	movq	8(%rdi), AL0
-	.if	\iters == 2
-	movq	16(%rdi), AH1
-	movq	24(%rdi), AL1
-	.endif
+	/* chains: C[it][3] = incoming accumulator, C[it][0..2] = 0 */
+	xorl	%eax, %eax
+	.irp	it, 0, 1
+	.irp	w, 0, 1, 2, 3, 4, 5
+	movq	%rax, FR_CH + 64 * \it + 8 * \w(%rsp)
+	.endr
+	movq	16 * \it(%rdi), %rbx
+	movq	%rbx, FR_CH + 64 * \it + 48(%rsp)
+	movq	16 * \it + 8(%rdi), %rbx
+	movq	%rbx, FR_CH + 64 * \it + 56(%rsp)
+	.endr
 	vpternlogq	$0xff, %zmm30, %zmm30, %zmm30
 	xorl	%ecx, %ecx		/* IDX */
 
@@ -343,10 +390,14 @@
 	jmp	.Lloop_\iters
 .Llast_\iters:
 	L2_GROUP	\iters
+	L2_COMBINE	0, AH0, AL0
+	.if	\iters == 2
+	L2_COMBINE	1, AH1, AL1
+	.endif
 
 	/* Do not leave NH values or key words behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832
 	vmovdqa64	%zmm0, \off(%rsp)
 	.endr
 	vzeroupper
