@@ -412,11 +412,12 @@ void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 }
 EXPORT_SYMBOL_GPL(gcm_siv_ctr_dec_auth);
 
-void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 auth_bytes)
+void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update)
 {
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx))
-		gcm_siv_x86_powers(ctx, auth_bytes / GCM_SIV_BLOCK_SIZE + 1);
+		gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
+				   GCM_SIV_BLOCK_SIZE);
 #endif
 }
 EXPORT_SYMBOL_GPL(gcm_siv_prepare);
@@ -446,7 +447,7 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
 		return -EINVAL;
 	gcm_siv_init(&ctx, key, nonce, impl);
-	gcm_siv_prepare(&ctx, aadlen + len + 32);
+	gcm_siv_prepare(&ctx, max_t(size_t, aadlen, len));
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_auth_update(&ctx, src, len);
@@ -476,7 +477,7 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	/* Read the tag first: with src == dst it is not overwritten, but be safe. */
 	memcpy(want, src + len, GCM_SIV_TAG_SIZE);
 	gcm_siv_init(&ctx, key, nonce, impl);
-	gcm_siv_prepare(&ctx, aadlen + len + 32);
+	gcm_siv_prepare(&ctx, max_t(size_t, aadlen, len));
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_ctr_start(&ctx, want);

@@ -21,7 +21,7 @@
  * passes without copying the message): every *_update/ctr function accepts
  * any split of its input; partial blocks are buffered in the context.
  *	gcm_siv_init(ctx, key, nonce, impl)    derive the per-nonce keys
- *	gcm_siv_prepare(ctx, nbytes)            (optional) precompute for nbytes
+ *	gcm_siv_prepare(ctx, nbytes)            (optional) precompute for updates <= nbytes
  *	gcm_siv_auth_update(ctx, aad, n) ...    POLYVAL over the AAD
  *	gcm_siv_auth_pad(ctx)                   end of AAD (zero-pad)
  *	gcm_siv_auth_update(ctx, pt, n) ...     POLYVAL over the plaintext
@@ -135,11 +135,12 @@ void gcm_siv_derive_keys(const struct gcm_siv_key *key,
 void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 		  const u8 nonce[GCM_SIV_NONCE_SIZE], enum gcm_siv_impl impl);
 /*
- * Optional, right after init: precompute what POLYVAL over about
- * @auth_bytes bytes will need, so the x86 tiers overlap it with the key
- * expansion (saves latency on short messages).
+ * Optional, right after init: precompute what POLYVAL will need when no
+ * auth_update()/ctr_dec_auth() call gets more than @max_update bytes, so
+ * the x86 tiers overlap it with the key expansion (a latency win on short
+ * messages).  Only a hint: whatever is missing is computed when needed.
  */
-void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 auth_bytes);
+void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update);
 void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len);
 void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx);
 /* POLYVAL result S (before the nonce XOR), after the length block. */

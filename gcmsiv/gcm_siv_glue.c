@@ -241,7 +241,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 
 	gsv_simd_begin(&s);
 	gcm_siv_init(&ctx, key, req->iv, impl);
-	gcm_siv_prepare(&ctx, (u64)assoclen + len + 2 * GCM_SIV_BLOCK_SIZE);
+	gcm_siv_prepare(&ctx, min_t(unsigned int, max(assoclen, len), PAGE_SIZE));
 	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
 	gcm_siv_auth_pad(&ctx);
 	if (enc) {

@@ -401,10 +401,14 @@ SYM_FUNC_END(kfast_gcmsiv_ctr_start_avx)
 SYM_FUNC_START(kfast_gcmsiv_wipe_avx)
 	vpxor		%xmm0, %xmm0, %xmm0
 	.set .Lwoff, 0
-	.rept (GSV_CTX_HPOW + 16 * 16) / 16
-	vmovdqu		%xmm0, .Lwoff(%rdi)
-	.set .Lwoff, .Lwoff + 16
+	.rept (GSV_CTX_HPOW + 16 * 16) / 32		/* 32-byte AVX stores */
+	vmovdqu		%ymm0, .Lwoff(%rdi)
+	.set .Lwoff, .Lwoff + 32
 	.endr
+	.if (GSV_CTX_HPOW + 16 * 16) % 32
+	vmovdqu		%xmm0, .Lwoff(%rdi)
+	.endif
+	vzeroupper
 	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vpxor		%xmm\r, %xmm\r, %xmm\r
 	.endr
