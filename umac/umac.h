@@ -28,18 +28,23 @@
  * Library interface (lib/crypto style):
  *   umac_setkey()   derives every subkey once per key (about 90 AES blocks);
  *   umac_init()     starts a message for a tag length of 4, 8, 12 or 16;
+ *   umac_set_nonce() the message's nonce (1..16 bytes), at any time before
+ *                   umac_final(): it computes the pad (one AES), which then
+ *                   runs in parallel with the hashing;
  *   umac_update()   any split of the message gives the same tag;
- *   umac_final()    takes the nonce (1..16 bytes), writes the tag and wipes
- *                   the context;
+ *   umac_final()    writes the tag and wipes the context;
+ *   umac_finup()    update + final (short messages take a faster path);
  *   umac()          one-shot.
  *
  * The context does not buffer a 1024-byte chunk: NH is folded into per-
  * iteration 64-bit sums 32 bytes at a time, so the context holds at most a
  * 31-byte partial unit (it must fit the kernel's hash descriptor, see
- * umac_glue.c).  The pad is computed at final from the nonce, one AES per
- * message and no cache: a pad cache shared between requests on one key
- * would be mutable per-key state, and concurrent users of one key would
- * race on it.
+ * umac_glue.c).  The pad is computed once per message from its nonce and
+ * kept in the context until final.  There is no pad cache across
+ * messages (the RFC allows reusing the AES block of nonces that differ
+ * only in the low bits): such a cache would be mutable per-key state,
+ * shared by every request on the key, and concurrent requests would race
+ * on it; a per-request cache would never hit.
  */
 #ifndef KFAST_UMAC_H
 #define KFAST_UMAC_H
@@ -71,6 +76,32 @@
 #define UMAC_IMPL_BEST		UMAC_IMPL_AVX512
 
 
+#if defined(__x86_64__) && !defined(UMAC_NO_ARCH)
+#define UMAC_HAVE_X86 1
+/*
+ * x86-64 key layouts.  Q(n) below is the n-th 16-byte quarter of the
+ * linear NH key (words 4n..4n+3, n = 0..66).  For the 32-byte units
+ * u, u+1, ... of a chunk, NH needs in iteration i the key quarter
+ * Q(2u + i) for the low half of unit u and Q(2u + 1 + i) for its high
+ * half.  The SIMD code gathers the low halves of 2 (AVX2) or 4 (AVX-512)
+ * consecutive units into one register and the high halves into another,
+ * so the key is stored with the same interleave: entry n holds Q(n),
+ * Q(n + 2) (, Q(n + 4), Q(n + 6)), and the keys of units u.. in iteration i
+ * are entries 2u + i (low halves) and 2u + 1 + i (high halves), whatever u
+ * is.  Entries whose later quarters would lie beyond Q(66) hold only the
+ * leading ones, which is all the narrower code for the last units reads.
+ */
+#define UMAC_X86_ENTRIES	67
+struct umac_key_x86 {
+	union {
+		u32 nh_pairs[UMAC_X86_ENTRIES][8];	/* UMAC_IMPL_AVX2 */
+		u32 nh_quads[UMAC_X86_ENTRIES][16];	/* UMAC_IMPL_AVX512 */
+	};
+	/* AES-128 round keys of K' (FIPS-197 byte order) for the AES-NI pad. */
+	u8 pdf_rk[11][16];
+};
+#endif
+
 struct umac_key {
 	/* L1: NH key words, str2uint of the big-endian 4-byte KDF pieces. */
 	u32 nh[UMAC_NH_KEY_WORDS] __aligned(64);
@@ -84,6 +115,9 @@ struct umac_key {
 	bool aesni;			/* arch.pdf_rk is valid */
 	/* PDF: AES-128 under K' = KDF(K, 0, 16). */
 	struct kfast_aes_key pdf;
+#ifdef UMAC_HAVE_X86
+	struct umac_key_x86 arch __aligned(64);
+#endif
 };
 
 /*
@@ -99,7 +133,9 @@ struct umac_state {
 	u16 chunk_pos;			/* bytes of this chunk folded into nh[] */
 	u8 buflen;			/* bytes in buf[] (0..31) */
 	u8 iters;			/* tag length / 4 */
-	u8 buf[UMAC_UNIT_SIZE];		/* partial 32-byte unit */
+	u8 pad_set;			/* pad[] holds the nonce's pad */
+	u8 buf[UMAC_UNIT_SIZE];		/* partial 32-byte unit, zero-padded */
+	u8 pad[UMAC_MAX_TAG_SIZE];	/* the iters * 4 pad bytes of the nonce */
 };
 
 struct umac_ctx {
@@ -115,9 +151,12 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 int umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len);
 void umac_init(struct umac_ctx *ctx, const struct umac_key *key,
 	       unsigned int taglen);
+void umac_set_nonce(struct umac_ctx *ctx, const u8 *nonce,
+		    unsigned int nonce_len);
 void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len);
-void umac_final(struct umac_ctx *ctx, const u8 *nonce, unsigned int nonce_len,
-		u8 *out);
+void umac_final(struct umac_ctx *ctx, u8 *out);
+/* update + final; the fast path for a whole message of up to 1 KiB */
+void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out);
 void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
 	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out);
 

@@ -54,8 +54,15 @@ static inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 	return false;
 }
 
+static inline bool umac_nh_chunks_arch(const struct umac_key *key,
+				       const u8 *p, size_t nchunks,
+				       unsigned int iters, u64 *out)
+{
+	return false;
+}
+
 static inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
-				 const u8 *in)
+				 u64 lo, u64 hi)
 {
 	return false;
 }
@@ -80,47 +87,93 @@ int umac_arch_init(void)
 /* ------------------------------------------------------------------ */
 
 /*
- * NH of whole 32-bit units, added to nh[0..iters-1].  k points at the key
- * word of the first unit's position in the chunk; iteration i uses the key
- * shifted by 4 words.  Message words are little-endian (ENDIAN-SWAP then
- * big-endian str2uint); the sums wrap mod 2^64 as the RFC's +_64.
+ * NH of one 32-byte unit with message words m0..m7 (little-endian: the
+ * RFC's ENDIAN-SWAP then big-endian str2uint), added to s[0..iters-1]; k
+ * points at the key word of the unit's position in the chunk, iteration i
+ * uses the key shifted by 4 words.  Sums wrap mod 2^32 and 2^64 as the
+ * RFC's +_32 and +_64.
  */
+static __always_inline void nh_unit(const u32 *k, u32 m0, u32 m1, u32 m2,
+				    u32 m3, u32 m4, u32 m5, u32 m6, u32 m7,
+				    u64 *s, const unsigned int iters)
+{
+#define NH_ITER(i)							\
+	s[i] += (u64)(u32)(m0 + k[4 * (i) + 0]) * (u32)(m4 + k[4 * (i) + 4]) + \
+		(u64)(u32)(m1 + k[4 * (i) + 1]) * (u32)(m5 + k[4 * (i) + 5]) + \
+		(u64)(u32)(m2 + k[4 * (i) + 2]) * (u32)(m6 + k[4 * (i) + 6]) + \
+		(u64)(u32)(m3 + k[4 * (i) + 3]) * (u32)(m7 + k[4 * (i) + 7])
+	NH_ITER(0);
+	if (iters > 1)
+		NH_ITER(1);
+	if (iters > 2)
+		NH_ITER(2);
+	if (iters > 3)
+		NH_ITER(3);
+#undef NH_ITER
+}
+
+/* NH of whole units of p, added to nh[0..iters-1]. */
 static __always_inline void nh_generic(const u32 *k, const u8 *p, size_t units,
 				       u64 *nh, const unsigned int iters)
 {
-	u64 s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+	u64 s[UMAC_MAX_ITERS] = { 0 };
+	unsigned int i;
 
 	for (; units; units--, p += UMAC_UNIT_SIZE, k += 8) {
-		u32 m0 = get_unaligned_le32(p + 0);
-		u32 m1 = get_unaligned_le32(p + 4);
-		u32 m2 = get_unaligned_le32(p + 8);
-		u32 m3 = get_unaligned_le32(p + 12);
-		u32 m4 = get_unaligned_le32(p + 16);
-		u32 m5 = get_unaligned_le32(p + 20);
-		u32 m6 = get_unaligned_le32(p + 24);
-		u32 m7 = get_unaligned_le32(p + 28);
-
-#define NH_ITER(s, o)							\
-		s += (u64)(u32)(m0 + k[o + 0]) * (u32)(m4 + k[o + 4]) +	\
-		     (u64)(u32)(m1 + k[o + 1]) * (u32)(m5 + k[o + 5]) +	\
-		     (u64)(u32)(m2 + k[o + 2]) * (u32)(m6 + k[o + 6]) +	\
-		     (u64)(u32)(m3 + k[o + 3]) * (u32)(m7 + k[o + 7])
-		NH_ITER(s0, 0);
-		if (iters > 1)
-			NH_ITER(s1, 4);
-		if (iters > 2)
-			NH_ITER(s2, 8);
-		if (iters > 3)
-			NH_ITER(s3, 12);
-#undef NH_ITER
+		nh_unit(k, get_unaligned_le32(p + 0), get_unaligned_le32(p + 4),
+			get_unaligned_le32(p + 8), get_unaligned_le32(p + 12),
+			get_unaligned_le32(p + 16), get_unaligned_le32(p + 20),
+			get_unaligned_le32(p + 24), get_unaligned_le32(p + 28),
+			s, iters);
+		/*
+		 * Consecutive units share 12 key words when iters == 4; without
+		 * this barrier gcc keeps them across iterations and spills.
+		 */
+		__asm__ __volatile__("" : : : "memory");
 	}
-	nh[0] += s0;
-	if (iters > 1)
-		nh[1] += s1;
-	if (iters > 2)
-		nh[2] += s2;
-	if (iters > 3)
-		nh[3] += s3;
+	for (i = 0; i < iters; i++)
+		nh[i] += s[i];
+}
+
+/*
+ * NH of the last, partial unit of a message: rem (0..31) bytes at p, zero
+ * padded, len the length of the whole message (p + rem is its end).  The
+ * words are loaded directly, without a byte buffer (a memcpy() into one
+ * and word loads from it cost a call and a store-forwarding round trip on
+ * the latency path of short messages): a partial 8-byte word is the 8
+ * bytes ending at the message's end, shifted into place.
+ */
+static __always_inline u64 partial_word(const u8 *p, size_t off, size_t rem,
+					size_t len)
+{
+	u64 w = 0;
+	size_t i;
+
+	if (off + 8 <= rem)
+		return get_unaligned_le64(p + off);
+	if (off >= rem)
+		return 0;
+	if (len >= 8)
+		return get_unaligned_le64(p + rem - 8) >> (8 * (off + 8 - rem));
+	for (i = 0; i < rem; i++)	/* a message shorter than 8 bytes */
+		w |= (u64)p[i] << (8 * i);
+	return w;
+}
+
+static __always_inline void nh_partial(const u32 *k, const u8 *p, size_t rem,
+				       size_t len, u64 *nh,
+				       const unsigned int iters)
+{
+	/* scalars, not an array: no 4-byte reloads of 8-byte stores */
+	u64 w0 = partial_word(p, 0, rem, len), w1 = partial_word(p, 8, rem, len);
+	u64 w2 = partial_word(p, 16, rem, len), w3 = partial_word(p, 24, rem, len);
+	u64 s[UMAC_MAX_ITERS] = { 0 };
+	unsigned int i;
+
+	nh_unit(k, (u32)w0, w0 >> 32, (u32)w1, w1 >> 32, (u32)w2, w2 >> 32,
+		(u32)w3, w3 >> 32, s, iters);
+	for (i = 0; i < iters; i++)
+		nh[i] += s[i];
 }
 
 static void nh_units_generic(const u32 *k, const u8 *p, size_t units, u64 *nh,
@@ -179,6 +232,15 @@ static __always_inline u64 poly64_step(u64 y, u64 k, u64 m)
 		m -= 59;
 	}
 	return poly64_mac(y, k, m);
+}
+
+/* count whole-chunk L1 words w[0], w[stride], ... (NH sums, + 8192 here). */
+static __always_inline u64 poly64_steps(u64 y, u64 k, const u64 *w,
+					unsigned int stride, size_t count)
+{
+	for (; count; count--, w += stride)
+		y = poly64_step(y, k, *w + 8 * UMAC_CHUNK_SIZE);
+	return y;
 }
 
 static __always_inline u64 poly64_reduce(u64 y)
@@ -414,27 +476,74 @@ int umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len)
 }
 EXPORT_SYMBOL_GPL(umac_setkey);
 
+/*
+ * AES of the nonce block, given as two little-endian 64-bit halves so that
+ * the common 8-byte nonce never goes through a byte buffer (a 16-byte load
+ * of freshly stored bytes stalls store forwarding; this sits on the
+ * latency path of short messages).
+ */
+static __always_inline void pdf_block(const struct umac_key *key, u64 lo,
+				      u64 hi, u8 t[16])
+{
+	u8 in[16];
+
+	if (umac_pdf_arch(key, t, lo, hi))
+		return;
+	put_unaligned_le64(lo, in);
+	put_unaligned_le64(hi, in + 8);
+	kfast_aes_encrypt(&key->pdf, t, in);
+}
+
 void umac_pdf(const struct umac_key *key, const u8 *nonce,
 	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
 {
-	u8 in[16] = { 0 }, t[16];
-	unsigned int idx = 0;
+	unsigned int idx = 0, mask = 0, shift;
+	u64 lo, hi = 0;
+	u8 t[16];
 
 	if (WARN_ON_ONCE(nonce_len < 1 || nonce_len > UMAC_NONCE_MAX))
-		nonce_len = min_t(unsigned int, nonce_len, UMAC_NONCE_MAX);
-	memcpy(in, nonce, nonce_len);
+		nonce_len = nonce_len ? UMAC_NONCE_MAX : 1;
+	if (likely(nonce_len == 8)) {
+		lo = get_unaligned_le64(nonce);
+	} else {
+		u8 in[16] = { 0 };
+
+		memcpy(in, nonce, nonce_len);
+		lo = get_unaligned_le64(in);
+		hi = get_unaligned_le64(in + 8);
+	}
 	/*
 	 * UMAC-32/64: index = str2uint(Nonce) mod (16 / taglen), i.e. the low
-	 * bits of the last nonce byte; they are cleared before encryption and
-	 * select the slice of the block.
+	 * bits of the last nonce byte (byte nonce_len - 1 of the block, bits
+	 * 8 * ((nonce_len - 1) % 8) of lo or hi); they are cleared before the
+	 * encryption and select the slice of the block.
 	 */
-	if (nonce_len && (taglen == 4 || taglen == 8)) {
-		idx = in[nonce_len - 1] & (16 / taglen - 1);
-		in[nonce_len - 1] &= ~(16 / taglen - 1);
+	if (taglen == 4 || taglen == 8)
+		mask = 16 / taglen - 1;
+	shift = 8 * ((nonce_len - 1) % 8);
+	if (nonce_len <= 8) {
+		idx = (lo >> shift) & mask;
+		lo &= ~((u64)mask << shift);
+	} else {
+		idx = (hi >> shift) & mask;
+		hi &= ~((u64)mask << shift);
 	}
-	if (!umac_pdf_arch(key, t, in))
-		kfast_aes_encrypt(&key->pdf, t, in);
-	memcpy(pad, t + idx * taglen, taglen);
+	pdf_block(key, lo, hi, t);
+	/* fixed-size copies (a variable memcpy() is a call on this path) */
+	switch (taglen) {
+	case 4:
+		memcpy(pad, t + 4 * idx, 4);
+		break;
+	case 8:
+		memcpy(pad, t + 8 * idx, 8);
+		break;
+	case 12:
+		memcpy(pad, t, 12);
+		break;
+	default:
+		memcpy(pad, t, 16);
+		break;
+	}
 	memzero_explicit(t, sizeof(t));
 }
 EXPORT_SYMBOL_GPL(umac_pdf);
@@ -443,20 +552,52 @@ EXPORT_SYMBOL_GPL(umac_pdf);
 /* Streaming                                                           */
 /* ------------------------------------------------------------------ */
 
-void umac_init(struct umac_ctx *ctx, const struct umac_key *key,
-	       unsigned int taglen)
+/*
+ * Every field written with plain stores: a memset() of the whole state
+ * becomes "rep stos", whose start-up cost is a large part of a short
+ * message.  buf[] is kept zero beyond buflen (the zero padding of the
+ * last unit is then already in place).
+ */
+static __always_inline void umac_state_reset(struct umac_state *s,
+					     unsigned int iters, u64 y)
 {
 	unsigned int i;
 
-	memset(&ctx->s, 0, sizeof(ctx->s));
-	ctx->key = key;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		s->nh[i] = 0;
+		s->poly[i][0] = 0;
+		s->poly[i][1] = y;
+		s->half[i] = 0;
+	}
+	s->words = 0;
+	s->len = 0;
+	s->chunk_pos = 0;
+	s->buflen = 0;
+	s->iters = iters;
+	s->pad_set = 0;
+	for (i = 0; i < UMAC_UNIT_SIZE / 8; i++)
+		put_unaligned_le64(0, s->buf + 8 * i);
+	for (i = 0; i < UMAC_MAX_TAG_SIZE / 8; i++)
+		put_unaligned_le64(0, s->pad + 8 * i);
+}
+
+void umac_init(struct umac_ctx *ctx, const struct umac_key *key,
+	       unsigned int taglen)
+{
 	if (WARN_ON_ONCE(taglen % 4 || taglen < 4 || taglen > UMAC_MAX_TAG_SIZE))
 		taglen = 8;
-	ctx->s.iters = taglen / 4;
-	for (i = 0; i < UMAC_MAX_ITERS; i++)
-		ctx->s.poly[i][1] = 1;		/* POLY starts from y = 1 */
+	ctx->key = key;
+	umac_state_reset(&ctx->s, taglen / 4, 1);	/* POLY starts from y = 1 */
 }
 EXPORT_SYMBOL_GPL(umac_init);
+
+void umac_set_nonce(struct umac_ctx *ctx, const u8 *nonce,
+		    unsigned int nonce_len)
+{
+	umac_pdf(ctx->key, nonce, nonce_len, ctx->s.iters * 4, ctx->s.pad);
+	ctx->s.pad_set = 1;
+}
+EXPORT_SYMBOL_GPL(umac_set_nonce);
 
 /* A complete chunk goes to L2 with its bit length 8192 added (L1-HASH). */
 static void l1_flush(const struct umac_key *key, struct umac_state *s)
@@ -471,6 +612,45 @@ static void l1_flush(const struct umac_key *key, struct umac_state *s)
 	s->chunk_pos = 0;
 }
 
+#define UMAC_CHUNK_UNITS	(UMAC_CHUNK_SIZE / UMAC_UNIT_SIZE)
+#define UMAC_MAX_BATCH		4	/* chunks per SIMD section (4 KiB) */
+
+/*
+ * Bulk path, SIMD only: n >= 2 whole chunks starting on a chunk boundary.
+ * The arch code returns each chunk's NH; all but the last go to L2 right
+ * away (POLY-64 with the accumulator in a register), the last one stays
+ * pending like any completed chunk.
+ */
+static bool umac_chunks(const struct umac_key *key, struct umac_state *s,
+			const u8 *p, size_t n)
+{
+	u64 out[UMAC_MAX_BATCH * UMAC_MAX_ITERS];
+	unsigned int i, iters = s->iters;
+	const u64 *last = out + (n - 1) * iters;
+	size_t c;
+
+	if (!umac_nh_chunks_arch(key, p, n, iters, out))
+		return false;
+	if (likely(s->words + n - 1 <= UMAC_POLY64_WORDS)) {
+		for (i = 0; i < iters; i++)
+			s->poly[i][1] = poly64_steps(s->poly[i][1], key->poly64[i],
+						     out + i, iters, n - 1);
+		s->words += n - 1;
+	} else {
+		for (c = 0; c < n - 1; c++) {
+			for (i = 0; i < iters; i++)
+				l2_push(key, s, i, out[c * iters + i] +
+					8 * UMAC_CHUNK_SIZE);
+			s->words++;
+		}
+	}
+	/* Fixed trip count: a variable one is turned into "rep movs". */
+	for (i = 0; i < UMAC_MAX_ITERS; i++)
+		s->nh[i] = i < iters ? last[i] : 0;
+	s->chunk_pos = UMAC_CHUNK_SIZE;
+	return true;
+}
+
 /* Whole units, any number, crossing chunk boundaries. */
 static void umac_units(const struct umac_key *key, struct umac_state *s,
 		       const u8 *p, size_t units, bool simd)
@@ -480,6 +660,14 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 
 		if (s->chunk_pos == UMAC_CHUNK_SIZE)
 			l1_flush(key, s);
+		if (simd && !s->chunk_pos && units >= 2 * UMAC_CHUNK_UNITS) {
+			n = min_t(size_t, units / UMAC_CHUNK_UNITS, UMAC_MAX_BATCH);
+			if (umac_chunks(key, s, p, n)) {
+				p += n * UMAC_CHUNK_SIZE;
+				units -= n * UMAC_CHUNK_UNITS;
+				continue;
+			}
+		}
 		n = min_t(size_t, units,
 			  (UMAC_CHUNK_SIZE - s->chunk_pos) / UMAC_UNIT_SIZE);
 		if (!simd || !umac_nh_arch(key, s->nh, p, n, s->chunk_pos,
@@ -501,6 +689,8 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 	struct umac_state *s = &ctx->s;
 	size_t units;
 
+	if (!len)
+		return;
 	s->len += len;
 	if (s->buflen) {
 		size_t n = min_t(size_t, len, UMAC_UNIT_SIZE - s->buflen);
@@ -513,6 +703,7 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 			return;
 		umac_units(key, s, s->buf, 1, false);
 		s->buflen = 0;
+		memset(s->buf, 0, UMAC_UNIT_SIZE);
 	}
 	units = len / UMAC_UNIT_SIZE;
 	if (units >= 2 && key->impl != UMAC_IMPL_GENERIC &&
@@ -538,29 +729,25 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 }
 EXPORT_SYMBOL_GPL(umac_update);
 
-void umac_final(struct umac_ctx *ctx, const u8 *nonce, unsigned int nonce_len,
-		u8 *out)
+void umac_final(struct umac_ctx *ctx, u8 *out)
 {
 	const struct umac_key *key = ctx->key;
 	struct umac_state *s = &ctx->s;
 	unsigned int i, iters = s->iters, chunk_bytes = s->chunk_pos;
-	u8 pad[UMAC_MAX_TAG_SIZE];
 
+	WARN_ON_ONCE(!s->pad_set);	/* umac_set_nonce() was not called */
 	/*
 	 * The last chunk: zeropad(M_t, 32), at least one unit (the empty
-	 * message hashes 32 zero bytes).  Buffered bytes after a completed
-	 * chunk start a new chunk.
+	 * message hashes 32 zero bytes); buf[] is already zero-padded.
+	 * Buffered bytes after a completed chunk start a new chunk.
 	 */
 	if (s->buflen || !s->len) {
 		if (s->chunk_pos == UMAC_CHUNK_SIZE)
 			l1_flush(key, s);
-		memset(s->buf + s->buflen, 0, UMAC_UNIT_SIZE - s->buflen);
 		nh_units_generic(key->nh + s->chunk_pos / 4, s->buf, 1, s->nh,
 				 iters);
 		chunk_bytes = s->chunk_pos + s->buflen;
 	}
-
-	umac_pdf(key, nonce, nonce_len, iters * 4, pad);
 
 	for (i = 0; i < iters; i++) {
 		u64 w = s->nh[i] + 8 * (u64)chunk_bytes;
@@ -574,42 +761,108 @@ void umac_final(struct umac_ctx *ctx, const u8 *nonce, unsigned int nonce_len,
 			b = l2_finish(key, s, i);
 			s->words--;
 		}
-		put_unaligned_be32(l3_hash(key->l3[i], b, key->l3_xor[i]),
-				   out + 4 * i);
+		put_unaligned_be32(l3_hash(key->l3[i], b, key->l3_xor[i]) ^
+				   get_unaligned_be32(s->pad + 4 * i), out + 4 * i);
 	}
-	crypto_xor(out, pad, iters * 4);
-	memzero_explicit(pad, sizeof(pad));
-	memzero_explicit(ctx, sizeof(*ctx));
+	/* Wipe; the barrier keeps the stores if ctx is a dying local (umac()). */
+	umac_state_reset(s, 0, 0);
+	ctx->key = NULL;
+	__asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
 EXPORT_SYMBOL_GPL(umac_final);
+
+/*
+ * The whole message of at most one chunk, nothing hashed before: no L2,
+ * no buffering, the NH sums stay in registers.  This is the path of short
+ * messages (48-byte NTP packets, SSH packets) through umac() and the
+ * shash finup()/digest().
+ */
+/*
+ * A whole message of at most one chunk, nothing hashed before: no L2, no
+ * state, the NH sums stay in registers.  This is the path of short
+ * messages (48-byte NTP packets, SSH packets) through umac() and the shash
+ * finup()/digest().
+ */
+static void umac_short(const struct umac_key *key, unsigned int iters,
+		       const u8 *pad, const u8 *data, size_t len, u8 *out)
+{
+	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
+	u64 nh[UMAC_MAX_ITERS] = { 0 };
+	unsigned int i;
+
+	if (units >= 2 && key->impl != UMAC_IMPL_GENERIC && crypto_simd_usable()) {
+		kfast_simd_begin();
+		if (!umac_nh_arch(key, nh, data, units, 0, iters))
+			nh_units_generic(key->nh, data, units, nh, iters);
+		kfast_simd_end();
+	} else if (units) {
+		nh_units_generic(key->nh, data, units, nh, iters);
+	}
+	/* zeropad(M, 32): the empty message is one zero unit */
+	if (rem || !len)
+		nh_partial(key->nh + 8 * units, data + len - rem, rem, len, nh,
+			   iters);
+	for (i = 0; i < iters; i++)
+		put_unaligned_be32(l3_hash(key->l3[i], nh[i] + 8 * (u64)len,
+					   key->l3_xor[i]) ^
+				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
+}
+
+void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
+{
+	if (ctx->s.len || len > UMAC_CHUNK_SIZE) {
+		umac_update(ctx, data, len);
+		umac_final(ctx, out);
+		return;
+	}
+	WARN_ON_ONCE(!ctx->s.pad_set);	/* umac_set_nonce() was not called */
+	umac_short(ctx->key, ctx->s.iters, ctx->s.pad, data, len, out);
+	umac_state_reset(&ctx->s, 0, 0);
+	ctx->key = NULL;
+	__asm__ __volatile__("" : : "r"(ctx) : "memory");
+}
+EXPORT_SYMBOL_GPL(umac_finup);
 
 void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
 	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
 {
 	struct umac_ctx ctx;
+	u8 pad[UMAC_MAX_TAG_SIZE];
 
+	if (len <= UMAC_CHUNK_SIZE && taglen % 4 == 0 && taglen >= 4 &&
+	    taglen <= UMAC_MAX_TAG_SIZE) {
+		umac_pdf(key, nonce, nonce_len, taglen, pad);
+		umac_short(key, taglen / 4, pad, data, len, out);
+		memzero_explicit(pad, sizeof(pad));
+		return;
+	}
 	umac_init(&ctx, key, taglen);
-	umac_update(&ctx, data, len);
-	umac_final(&ctx, nonce, nonce_len, out);
+	umac_set_nonce(&ctx, nonce, nonce_len);
+	umac_finup(&ctx, data, len, out);
 }
 EXPORT_SYMBOL_GPL(umac);
 
 /*
  * An imported state must be one that umac_update() can produce: the bytes
- * hashed so far are whole L2 words, the NH position and the buffer.  Every
- * index into buf[] and the key is derived from these fields.
+ * hashed so far are whole L2 words, the NH position and the buffer, and
+ * the buffer is zero beyond its length.  Every index into buf[] and the
+ * key is derived from these fields.
  */
 int umac_state_check(const struct umac_state *s, unsigned int taglen)
 {
 	u64 done = s->len - s->buflen;
+	unsigned int i;
 
 	if (s->iters != taglen / 4 || s->buflen >= UMAC_UNIT_SIZE ||
 	    s->chunk_pos > UMAC_CHUNK_SIZE || s->chunk_pos % UMAC_UNIT_SIZE ||
 	    s->len < s->buflen || s->len % UMAC_UNIT_SIZE != s->buflen ||
 	    s->words > (done >> 10) ||
 	    done != s->words * UMAC_CHUNK_SIZE + s->chunk_pos ||
-	    (done && !s->chunk_pos))
+	    (done && !s->chunk_pos) || s->pad_set > 1)
 		return -EINVAL;
+	for (i = s->buflen; i < UMAC_UNIT_SIZE; i++)
+		if (s->buf[i])
+			return -EINVAL;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(umac_state_check);

@@ -24,7 +24,9 @@
  * static keys once at module init); SIMD tiers fall back to the generic
  * code where SIMD is not usable.
  *
- * No pad cache: one AES per message (see umac.h for why).
+ * The pad's AES runs as soon as the 8 nonce bytes are in (umac_set_nonce),
+ * so it overlaps with the hashing; no pad cache across messages (see
+ * umac.h for why).
  */
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
@@ -80,35 +82,75 @@ static int umac_shash_init(struct shash_desc *desc)
 	return 0;
 }
 
+/* The first 8 bytes of the data are the nonce; its pad is computed at once. */
+static void umac_shash_take_nonce(struct umac_desc_ctx *d, const u8 **data,
+				  unsigned int *len)
+{
+	unsigned int n = min(*len, UMAC_SHASH_NONCE - d->nonce_len);
+
+	memcpy(&d->nonce[d->nonce_len], *data, n);
+	d->nonce_len += n;
+	*data += n;
+	*len -= n;
+	/* The pad's AES now, so that it overlaps with the hashing. */
+	if (d->nonce_len == UMAC_SHASH_NONCE)
+		umac_set_nonce(&d->ctx, d->nonce, UMAC_SHASH_NONCE);
+}
+
 static int umac_shash_update(struct shash_desc *desc, const u8 *data,
 			     unsigned int len)
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
-	if (d->nonce_len < UMAC_SHASH_NONCE) {
-		unsigned int n = min(len, UMAC_SHASH_NONCE - d->nonce_len);
-
-		memcpy(&d->nonce[d->nonce_len], data, n);
-		d->nonce_len += n;
-		data += n;
-		len -= n;
-	}
+	if (d->nonce_len < UMAC_SHASH_NONCE)
+		umac_shash_take_nonce(d, &data, &len);
 	if (len)
 		umac_update(&d->ctx, data, len);
 	return 0;
 }
 
+/* umac_final() and umac_finup() wipe the UMAC state; this wipes the rest. */
+static void umac_shash_wipe(struct umac_desc_ctx *d)
+{
+	memzero_explicit(d->nonce, sizeof(d->nonce));
+	d->nonce_len = 0;
+}
+
 static int umac_shash_final(struct shash_desc *desc, u8 *out)
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
-	int err = 0;
+
+	if (d->nonce_len < UMAC_SHASH_NONCE) {
+		memzero_explicit(d, sizeof(*d));
+		return -EINVAL;	/* the nonce never arrived */
+	}
+	umac_final(&d->ctx, out);
+	umac_shash_wipe(d);
+	return 0;
+}
+
+/* finup()/digest(): whole messages of up to 1 KiB take umac_finup()'s fast path. */
+static int umac_shash_finup(struct shash_desc *desc, const u8 *data,
+			    unsigned int len, u8 *out)
+{
+	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
 	if (d->nonce_len < UMAC_SHASH_NONCE)
-		err = -EINVAL;	/* the nonce never arrived */
-	else
-		umac_final(&d->ctx, d->nonce, UMAC_SHASH_NONCE, out);
-	memzero_explicit(d, sizeof(*d));
-	return err;
+		umac_shash_take_nonce(d, &data, &len);
+	if (d->nonce_len < UMAC_SHASH_NONCE) {
+		memzero_explicit(d, sizeof(*d));
+		return -EINVAL;
+	}
+	umac_finup(&d->ctx, data, len, out);
+	umac_shash_wipe(d);
+	return 0;
+}
+
+static int umac_shash_digest(struct shash_desc *desc, const u8 *data,
+			     unsigned int len, u8 *out)
+{
+	umac_shash_init(desc);
+	return umac_shash_finup(desc, data, len, out);
 }
 
 static int umac_shash_export(struct shash_desc *desc, void *out)
@@ -134,7 +176,8 @@ static int umac_shash_import(struct shash_desc *desc, const void *in)
 	 */
 	if (s->nonce_len > UMAC_SHASH_NONCE ||
 	    umac_state_check(&s->st, crypto_shash_digestsize(desc->tfm)) ||
-	    (s->nonce_len < UMAC_SHASH_NONCE && s->st.len))
+	    (s->nonce_len < UMAC_SHASH_NONCE && s->st.len) ||
+	    s->st.pad_set != (s->nonce_len == UMAC_SHASH_NONCE))
 		return -EINVAL;
 	d->ctx.key = umac_tfm_key(desc->tfm);
 	d->ctx.s = s->st;
@@ -150,6 +193,8 @@ static int umac_shash_import(struct shash_desc *desc, const void *in)
 			.init		= umac_shash_init,			\
 			.update		= umac_shash_update,			\
 			.final		= umac_shash_final,			\
+			.finup		= umac_shash_finup,			\
+			.digest		= umac_shash_digest,			\
 			.export		= umac_shash_export,			\
 			.import		= umac_shash_import,			\
 			.setkey		= umac_shash_setkey,			\

@@ -120,10 +120,17 @@ static void mac_split(const struct umac_key *key, unsigned int taglen,
 		      size_t len, u8 *out)
 {
 	struct umac_ctx ctx;
-	size_t off = 0;
+	size_t off = 0, nonce_at = rand_below(len + 1);
+	bool nonce_done = false, finup = rand_below(2);
 
 	umac_init(&ctx, key, taglen);
-	while (off < len) {
+	/* the nonce may be set at any point before final */
+	while (off < len || !nonce_done) {
+		if (!nonce_done && off >= nonce_at) {
+			umac_set_nonce(&ctx, nonce, nlen);
+			nonce_done = true;
+			continue;
+		}
 		size_t n;
 
 		switch (rand_below(4)) {
@@ -133,10 +140,19 @@ static void mac_split(const struct umac_key *key, unsigned int taglen,
 		default: n = rand_below(len - off + 1); break;
 		}
 		n = min(n, len - off);
+		if (!nonce_done)
+			n = min(n, nonce_at - off);
+		if (finup && nonce_done && off + n == len) {
+			umac_finup(&ctx, msg + off, n, out);	/* last piece */
+			return;
+		}
 		umac_update(&ctx, msg + off, n);
 		off += n;
 	}
-	umac_final(&ctx, nonce, nlen, out);
+	if (finup)
+		umac_finup(&ctx, NULL, 0, out);
+	else
+		umac_final(&ctx, out);
 }
 
 static void fill_pattern(u8 *buf, size_t len, const u8 *unit, size_t ulen)
@@ -178,8 +194,9 @@ static void test_vectors(int impl)
 		UT_CHECK(__umac_setkey(key, v->key, 16, impl) == 0, "setkey");
 		UT_CHECK(key->impl == impl, "key prepared for %s", impl_names[impl]);
 		umac_init(&ctx, key, v->tag_len);
+		umac_set_nonce(&ctx, v->nonce, v->nonce_len);
 		update_pattern(&ctx, v->unit, v->unit_len, v->len);
-		umac_final(&ctx, v->nonce, v->nonce_len, tag);
+		umac_final(&ctx, tag);
 		UT_CHECK_MEMEQ(tag, v->tag, v->tag_len, "%s [%s]", v->name,
 			       impl_names[impl]);
 		if (v->tag_as_printed)
@@ -189,7 +206,8 @@ static void test_vectors(int impl)
 		if (v->tag_len == 12) {
 			umac_init(&ctx, key, 16);
 			update_pattern(&ctx, v->unit, v->unit_len, v->len);
-			umac_final(&ctx, v->nonce, v->nonce_len, tag);
+			umac_set_nonce(&ctx, v->nonce, v->nonce_len);
+			umac_final(&ctx, tag);
 			UT_CHECK_MEMEQ(tag, v->tag, 12, "%s as UMAC-128 [%s]",
 				       v->name, impl_names[impl]);
 		}
@@ -480,13 +498,14 @@ static void test_poly_switch_vs_nettle(int impl, const u8 *raw,
 		struct umac_ctx base;
 
 		umac_init(&base, key, taglens[t]);
+		umac_set_nonce(&base, nonce, 8);
 		umac_update(&base, msg, prefix);
 		for (i = 0; i < ARRAY_SIZE(tails); i++) {
 			size_t len = (1 << 24) - 2048 + tails[i];
 			struct umac_ctx c = base;
 
 			umac_update(&c, msg + prefix, len - prefix);
-			umac_final(&c, nonce, 8, tag);
+			umac_final(&c, tag);
 			UT_CHECK_MEMEQ(tag, nettle_tags[t][i], taglens[t],
 				       "len 2^24 - 2048 + %zu taglen %u [%s]", tails[i],
 				       taglens[t], impl_names[impl]);
@@ -608,7 +627,8 @@ static void test_splits_and_state(int impl)
 		y.key = key;
 		memzero_explicit(&x, sizeof(x));
 		umac_update(&y, msg + cut, len - cut);
-		umac_final(&y, nonce, 8, c);
+		umac_set_nonce(&y, nonce, 8);
+		umac_final(&y, c);
 		UT_CHECK_MEMEQ(c, a, tl, "export/import at %zu of %zu [%s]", cut, len,
 			       impl_names[impl]);
 
@@ -649,6 +669,10 @@ static void test_state_check(void)
 	UT_CHECK(umac_state_check(&bad, 8) != 0, "word count mismatch rejected");
 	bad = x.s; bad.len = 0;
 	UT_CHECK(umac_state_check(&bad, 8) != 0, "len < buflen rejected");
+	bad = x.s; bad.buf[31] = 1;
+	UT_CHECK(umac_state_check(&bad, 8) != 0, "bytes beyond buflen rejected");
+	bad = x.s; bad.pad_set = 2;
+	UT_CHECK(umac_state_check(&bad, 8) != 0, "pad_set 2 rejected");
 	umac_update(&x, msg, 2048 - 2100 % 1024 + 0);	/* ends on a chunk */
 	UT_CHECK(umac_state_check(&x.s, 8) == 0, "state on a chunk boundary valid");
 	free(key);
@@ -674,8 +698,9 @@ static inline u64 tsc_end(void)
 
 static volatile u8 bench_sink;
 
+/* streaming: init, set_nonce, update, final per message; else one-shot umac() */
 static double bench_ours(const struct umac_key *key, unsigned int tl,
-			 const u8 *msg, size_t len)
+			 const u8 *msg, size_t len, bool streaming)
 {
 	u64 best = ~0ull, nonce = 0;
 	int round, i, n = len <= 64 ? 400 : len <= 2048 ? 60 : 6;
@@ -688,9 +713,14 @@ static double bench_ours(const struct umac_key *key, unsigned int tl,
 			struct umac_ctx ctx;
 
 			put_unaligned_be64(nonce++, nb);
-			umac_init(&ctx, key, tl);
-			umac_update(&ctx, msg, len);
-			umac_final(&ctx, nb, 8, tag);
+			if (streaming) {
+				umac_init(&ctx, key, tl);
+				umac_set_nonce(&ctx, nb, 8);
+				umac_update(&ctx, msg, len);
+				umac_final(&ctx, tag);
+			} else {
+				umac(key, tl, nb, 8, msg, len, tag);
+			}
 		}
 		t = tsc_end() - t0;
 		bench_sink ^= tag[0];
@@ -733,19 +763,25 @@ static int bench(void)
 
 	utest_fill(&rng, raw, 16);
 	utest_fill(&rng, msg, 16384);
-	printf("TSC cycles/byte (best of 300 batches), 8-byte nonce per message\n");
-	printf("%-10s %-9s %8s %8s %8s\n", "tag", "impl", "48 B", "1 KiB", "16 KiB");
+	printf("TSC cycles/byte (best of 300 batches), new 8-byte nonce per message\n");
+	printf("nettle: set_nonce+update+digest; stream: umac_init+umac_set_nonce+\n"
+	       "umac_update+umac_final; 1-shot: umac() (= init+set_nonce+finup)\n");
+	printf("%-9s %-16s %8s %8s %8s\n", "tag", "impl", "48 B", "1 KiB", "16 KiB");
 	for (t = 0; t < 4; t++) {
 		nref_setkey(ref, taglens[t], raw);
-		printf("UMAC-%-5u %-9s", taglens[t] * 8, "nettle");
+		printf("UMAC-%-4u %-16s", taglens[t] * 8, "nettle");
 		for (s = 0; s < ARRAY_SIZE(sizes); s++)
 			printf(" %8.3f", bench_nettle(ref, msg, sizes[s]));
 		printf("\n");
 		for (impl = 0; impl <= best_impl; impl++) {
 			__umac_setkey(key, raw, 16, impl);
-			printf("UMAC-%-5u %-9s", taglens[t] * 8, impl_names[impl]);
+			printf("UMAC-%-4u %-9s stream", taglens[t] * 8, impl_names[impl]);
 			for (s = 0; s < ARRAY_SIZE(sizes); s++)
-				printf(" %8.3f", bench_ours(key, taglens[t], msg, sizes[s]));
+				printf(" %8.3f", bench_ours(key, taglens[t], msg, sizes[s], true));
+			printf("\n");
+			printf("UMAC-%-4u %-9s 1-shot", taglens[t] * 8, impl_names[impl]);
+			for (s = 0; s < ARRAY_SIZE(sizes); s++)
+				printf(" %8.3f", bench_ours(key, taglens[t], msg, sizes[s], false));
 			printf("\n");
 		}
 	}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * UMAC NH (RFC 4418 section 5.2.2) for x86-64 with AVX2, 1 to 4 iterations
+ * in one pass over the data.
+ *
+ * CPU-feature contract: AVX2 (VEX ymm for two units per step, xmm for the
+ * last unit).  The caller owns the vector state (kernel_fpu_begin() or
+ * userspace).  No callee-saved register and no stack is used; the upper
+ * vector state is cleared on return (VZEROUPPER).
+ *
+ *   void umac_nh_avx2_N(const u32 *key, const u8 *data, size_t units,
+ *			 u64 *nh);	N = number of iterations, 1..4
+ *
+ * adds, for i < N, NH of the "units" 32-byte units of data under iteration
+ * i's key to nh[i] (mod 2^64).  key points at entry 2u of the interleaved
+ * key (struct umac_key_x86.nh_pairs, 32 bytes per entry), u being the
+ * index of the first unit within its 1024-byte chunk.
+ *
+ *   void umac_nh_chunks_avx2_N(const u32 *key, const u8 *data,
+ *				size_t nchunks, u64 *out);
+ *
+ * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
+ * i of chunk c in out[c * N + i]; key points at entry 0.
+ *
+ * The maths is that of umac-nh-avx512.S with two units per step: NH pairs
+ * word j of a unit with word j+4, 16 bytes later, so for units u0, u1
+ *   X = lo(u0) lo(u1) = bytes 0-15, 32-47
+ *   Y = hi(u0) hi(u1) = bytes 16-31, 48-63
+ * are built by loading bytes 16-47 and blending in (VPBLENDD, a cheap
+ * in-lane operation that takes a memory operand) the first 16 bytes from
+ * offset 0 and the last 16 from offset 32.  Iteration i adds the key
+ * entries 2u + i (to X) and 2u + 1 + i (to Y), multiplies even and odd
+ * dwords (VPMULUDQ, the odd ones after a 32-bit right shift) and sums the
+ * 64-bit products into per-iteration accumulators, folded at the end.
+ */
+#include <linux/linkage.h>
+
+#ifndef __KERNEL__
+.section .note.GNU-stack, "", %progbits
+#endif
+
+.set KEY,	%rdi
+.set DATA,	%rsi
+.set UNITS,	%rdx
+.set NH,	%rcx
+.set NCHUNKS,	%rdx		/* umac_nh_chunks_*: */
+.set OUT,	%rcx
+.set KEY0,	%r8
+.set BLOCKS,	%r9
+
+#define ENTRY_BYTES	32		/* bytes per key entry */
+
+.text
+
+/*
+ * One iteration on X = \w0, Y = \w1 (\w = ymm or xmm); products go to the
+ * ymm accumulators number \a and \b (an xmm write zeroes the upper half,
+ * so the ymm adds are exact).
+ */
+.macro NH_STEP w, i, a, b
+	vpaddd		(ENTRY_BYTES * \i)(KEY), %\w\()0, %\w\()2
+	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %\w\()1, %\w\()3
+	vpmuludq	%\w\()3, %\w\()2, %\w\()4
+	vpsrlq		$32, %\w\()2, %\w\()2
+	vpsrlq		$32, %\w\()3, %\w\()3
+	vpmuludq	%\w\()3, %\w\()2, %\w\()2
+	vpaddq		%ymm4, %ymm\a, %ymm\a
+	vpaddq		%ymm2, %ymm\b, %ymm\b
+.endm
+
+.macro NH_ITERS w, iters
+	NH_STEP		\w, 0, 8, 12
+.if \iters > 1
+	NH_STEP		\w, 1, 9, 13
+.endif
+.if \iters > 2
+	NH_STEP		\w, 2, 10, 14
+.endif
+.if \iters > 3
+	NH_STEP		\w, 3, 11, 15
+.endif
+.endm
+
+/* \op (add or mov) the sum of the 8 qwords of accumulators \a, \b to nh[i]. */
+.macro NH_FOLD i, a, b, op=add, dst=NH
+	vpaddq		%ymm\b, %ymm\a, %ymm2
+	vextracti128	$1, %ymm2, %xmm3
+	vpaddq		%xmm3, %xmm2, %xmm2
+	vpshufd		$0x4e, %xmm2, %xmm3
+	vpaddq		%xmm3, %xmm2, %xmm2
+	vmovq		%xmm2, %rax
+	\op		%rax, (8 * \i)(\dst)
+.endm
+
+.macro NH_FOLDS iters, op=add, dst=NH
+	NH_FOLD		0, 8, 12, \op, \dst
+.if \iters > 1
+	NH_FOLD		1, 9, 13, \op, \dst
+.endif
+.if \iters > 2
+	NH_FOLD		2, 10, 14, \op, \dst
+.endif
+.if \iters > 3
+	NH_FOLD		3, 11, 15, \op, \dst
+.endif
+.endm
+
+.macro NH_ZERO iters
+	vpxor		%xmm8, %xmm8, %xmm8
+	vpxor		%xmm12, %xmm12, %xmm12
+.if \iters > 1
+	vpxor		%xmm9, %xmm9, %xmm9
+	vpxor		%xmm13, %xmm13, %xmm13
+.endif
+.if \iters > 2
+	vpxor		%xmm10, %xmm10, %xmm10
+	vpxor		%xmm14, %xmm14, %xmm14
+.endif
+.if \iters > 3
+	vpxor		%xmm11, %xmm11, %xmm11
+	vpxor		%xmm15, %xmm15, %xmm15
+.endif
+.endm
+
+/* Two units: X = lo(u0) lo(u1), Y = hi(u0) hi(u1), then every iteration. */
+.macro NH_BLOCK2 iters
+	vmovdqu		16(DATA), %ymm2
+	vpblendd	$0x0f, (DATA), %ymm2, %ymm0
+	vpblendd	$0xf0, 32(DATA), %ymm2, %ymm1
+	NH_ITERS	ymm, \iters
+	add		$64, DATA
+	add		$(4 * ENTRY_BYTES), KEY
+.endm
+
+.macro NH_FUNC iters
+SYM_FUNC_START(umac_nh_avx2_\iters)
+	NH_ZERO		\iters
+	sub		$2, UNITS
+	jb		.Lone\iters
+.Lloop\iters:
+	NH_BLOCK2	\iters
+	sub		$2, UNITS
+	jae		.Lloop\iters
+.Lone\iters:
+	test		$1, UNITS
+	jz		.Lfold\iters
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	NH_ITERS	xmm, \iters
+.Lfold\iters:
+	NH_FOLDS	\iters
+	vzeroupper
+	RET
+SYM_FUNC_END(umac_nh_avx2_\iters)
+
+SYM_FUNC_START(umac_nh_chunks_avx2_\iters)
+	mov		KEY, KEY0
+.Lchunk\iters:
+	NH_ZERO		\iters
+	mov		KEY0, KEY
+	mov		$16, BLOCKS		/* 16 x 2 units = 1024 bytes */
+.Lcloop\iters:
+	NH_BLOCK2	\iters
+	dec		BLOCKS
+	jnz		.Lcloop\iters
+	NH_FOLDS	\iters, mov, OUT
+	add		$(8 * \iters), OUT
+	dec		NCHUNKS
+	jnz		.Lchunk\iters
+	vzeroupper
+	RET
+SYM_FUNC_END(umac_nh_chunks_avx2_\iters)
+.endm
+
+NH_FUNC	1
+NH_FUNC	2
+NH_FUNC	3
+NH_FUNC	4

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * UMAC NH (RFC 4418 section 5.2.2) for x86-64 with AVX-512, 1 to 4
+ * iterations in one pass over the data.
+ *
+ * CPU-feature contract: AVX512F + AVX512VL + AVX2 (zmm for four units per
+ * step, VEX ymm/xmm for the last one to three units).  The caller owns the
+ * vector state (kernel_fpu_begin() or userspace).  No callee-saved
+ * register and no stack is used; the upper vector state is cleared on
+ * return (VZEROUPPER).
+ *
+ *   void umac_nh_avx512_N(const u32 *key, const u8 *data, size_t units,
+ *			   u64 *nh);	N = number of iterations, 1..4
+ *
+ * adds, for i < N, NH of the "units" 32-byte units of data under iteration
+ * i's key to nh[i] (mod 2^64).  key points at entry 2u of the interleaved
+ * key (struct umac_key_x86.nh_quads, 64 bytes per entry), u being the
+ * index of the first unit within its 1024-byte chunk.
+ *
+ *   void umac_nh_chunks_avx512_N(const u32 *key, const u8 *data,
+ *				  size_t nchunks, u64 *out);
+ *
+ * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
+ * i of chunk c in out[c * N + i]; key points at entry 0.  This is the bulk
+ * path: one call per SIMD section instead of one per chunk.
+ *
+ * The maths.  For one unit with 32-bit little-endian words m0..m7 and key
+ * words k0..k7, NH adds (m0+k0)(m4+k4) + (m1+k1)(m5+k5) + (m2+k2)(m6+k6) +
+ * (m3+k3)(m7+k7): the sums are mod 2^32 (VPADDD), the products 32x32->64
+ * (VPMULUDQ), the total mod 2^64 (VPADDQ).  Word j pairs with word j+4, the
+ * word 16 bytes later, so the data is regrouped: for units u0..u3,
+ *   X = lo(u0) lo(u1) lo(u2) lo(u3),  Y = hi(u0) hi(u1) hi(u2) hi(u3)
+ * (lo/hi = the first/second 16 bytes of a unit), two VSHUFI64X2 from two
+ * 64-byte loads, once for all iterations.  Then X + KX and Y + KY hold
+ * every factor, with the pairs in the same dword lanes.  VPMULUDQ
+ * multiplies the even dwords of each qword lane; shifting both operands
+ * right by 32 bits brings the odd dwords down for a second VPMULUDQ.  Lane
+ * order does not matter because only the sum of all products is needed,
+ * so each iteration keeps two zmm accumulators of eight qword partial sums
+ * that are added together only at the end.
+ *
+ * Iteration i uses the key shifted by 4 words (one quarter, 16 bytes):
+ * KX = entry 2u + i and KY = entry 2u + 1 + i, which hold exactly the
+ * quarters Q(2u+i), Q(2u+2+i), ... that meet the lo/hi halves in X and Y
+ * (see umac.h).  Four units advance the key by 8 entries (512 bytes).
+ * Tails reuse the same entries: two units take the first 32 bytes of
+ * each (ymm, X/Y built with VPBLENDD), one unit the first 16 (xmm).
+ */
+#include <linux/linkage.h>
+
+#ifndef __KERNEL__
+.section .note.GNU-stack, "", %progbits
+#endif
+
+.set KEY,	%rdi
+.set DATA,	%rsi
+.set UNITS,	%rdx
+.set NH,	%rcx
+.set NCHUNKS,	%rdx		/* umac_nh_chunks_*: */
+.set OUT,	%rcx
+.set KEY0,	%r8
+.set BLOCKS,	%r9
+
+#define ENTRY_BYTES	64		/* bytes per key entry */
+
+.text
+
+/*
+ * One iteration: \w is the register width (zmm, ymm or xmm) of the data in
+ * X = \w0 and Y = \w1; products go to the zmm accumulators number \a and
+ * \b (VEX writes to ymm/xmm zero the upper bits, so zmm adds are exact).
+ */
+.macro NH_STEP w, i, a, b
+	vpaddd		(ENTRY_BYTES * \i)(KEY), %\w\()0, %\w\()2
+	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %\w\()1, %\w\()3
+	vpmuludq	%\w\()3, %\w\()2, %\w\()4
+	vpsrlq		$32, %\w\()2, %\w\()2
+	vpsrlq		$32, %\w\()3, %\w\()3
+	vpmuludq	%\w\()3, %\w\()2, %\w\()2
+	vpaddq		%zmm4, %zmm\a, %zmm\a
+	vpaddq		%zmm2, %zmm\b, %zmm\b
+.endm
+
+.macro NH_ITERS w, iters
+	NH_STEP		\w, 0, 16, 20
+.if \iters > 1
+	NH_STEP		\w, 1, 17, 21
+.endif
+.if \iters > 2
+	NH_STEP		\w, 2, 18, 22
+.endif
+.if \iters > 3
+	NH_STEP		\w, 3, 19, 23
+.endif
+.endm
+
+/* \op (add or mov) the sum of the 16 qwords of accumulators \a, \b to nh[i]. */
+.macro NH_FOLD i, a, b, op=add, dst=NH
+	vpaddq		%zmm\b, %zmm\a, %zmm\a
+	vextracti64x4	$1, %zmm\a, %ymm2
+	vpaddq		%ymm2, %ymm\a, %ymm2
+	vextracti128	$1, %ymm2, %xmm3
+	vpaddq		%xmm3, %xmm2, %xmm2
+	vpshufd		$0x4e, %xmm2, %xmm3
+	vpaddq		%xmm3, %xmm2, %xmm2
+	vmovq		%xmm2, %rax
+	\op		%rax, (8 * \i)(\dst)
+.endm
+
+.macro NH_FOLDS iters, op=add, dst=NH
+	NH_FOLD		0, 16, 20, \op, \dst
+.if \iters > 1
+	NH_FOLD		1, 17, 21, \op, \dst
+.endif
+.if \iters > 2
+	NH_FOLD		2, 18, 22, \op, \dst
+.endif
+.if \iters > 3
+	NH_FOLD		3, 19, 23, \op, \dst
+.endif
+.endm
+
+/*
+ * Fold of 2..4 iterations at once ("transpose and add"): with A_i = the
+ * sum of iteration i's two accumulators, VPUNPCK[LH]QDQ pair A0 with A1
+ * (and A2 with A3) so that one VPADDQ adds two qwords of each; the 128-bit
+ * lanes are then added crosswise (VSHUFI64X2) until lane 0 holds
+ * (sum A0, sum A1) and lane 2 (sum A2, sum A3).  17 instructions for four
+ * iterations instead of 36.  \op is add (to nh[]) or mov (to out[]).
+ */
+.macro NH_FOLD_T iters, op=add, dst=NH
+	vpaddq		%zmm20, %zmm16, %zmm16
+	vpaddq		%zmm21, %zmm17, %zmm17
+.if \iters > 2
+	vpaddq		%zmm22, %zmm18, %zmm18
+.else
+	vpxorq		%zmm18, %zmm18, %zmm18
+.endif
+.if \iters > 3
+	vpaddq		%zmm23, %zmm19, %zmm19
+.else
+	vpxorq		%zmm19, %zmm19, %zmm19
+.endif
+	vpunpcklqdq	%zmm17, %zmm16, %zmm0
+	vpunpckhqdq	%zmm17, %zmm16, %zmm1
+	vpaddq		%zmm1, %zmm0, %zmm0	/* A0,A1 pair sums per lane */
+	vpunpcklqdq	%zmm19, %zmm18, %zmm2
+	vpunpckhqdq	%zmm19, %zmm18, %zmm3
+	vpaddq		%zmm3, %zmm2, %zmm2	/* A2,A3 pair sums per lane */
+	vshufi64x2	$0x44, %zmm2, %zmm0, %zmm1	/* lanes 0,1 of each */
+	vshufi64x2	$0xee, %zmm2, %zmm0, %zmm3	/* lanes 2,3 of each */
+	vpaddq		%zmm3, %zmm1, %zmm1
+	vshufi64x2	$0xb1, %zmm1, %zmm1, %zmm3	/* swap lanes 0<->1, 2<->3 */
+	vpaddq		%zmm3, %zmm1, %zmm1	/* lane 0: A0,A1; lane 2: A2,A3 */
+	vextracti32x4	$2, %zmm1, %xmm2
+.ifc \op, add
+	vpaddq		(\dst), %xmm1, %xmm1
+.endif
+	vmovdqu		%xmm1, (\dst)
+.if \iters > 3
+.ifc \op, add
+	vpaddq		16(\dst), %xmm2, %xmm2
+.endif
+	vmovdqu		%xmm2, 16(\dst)
+.elseif \iters > 2
+.ifc \op, add
+	vmovq		16(\dst), %xmm3
+	vpaddq		%xmm3, %xmm2, %xmm2
+.endif
+	vmovq		%xmm2, 16(\dst)
+.endif
+.endm
+
+.macro NH_ZERO iters
+	vpxorq		%zmm16, %zmm16, %zmm16
+	vpxorq		%zmm20, %zmm20, %zmm20
+.if \iters > 1
+	vpxorq		%zmm17, %zmm17, %zmm17
+	vpxorq		%zmm21, %zmm21, %zmm21
+.endif
+.if \iters > 2
+	vpxorq		%zmm18, %zmm18, %zmm18
+	vpxorq		%zmm22, %zmm22, %zmm22
+.endif
+.if \iters > 3
+	vpxorq		%zmm19, %zmm19, %zmm19
+	vpxorq		%zmm23, %zmm23, %zmm23
+.endif
+.endm
+
+/* Four units: X = lo(u0..u3), Y = hi(u0..u3), then every iteration. */
+.macro NH_BLOCK4 iters
+	vmovdqu64	(DATA), %zmm2
+	vmovdqu64	64(DATA), %zmm3
+	vshufi64x2	$0x88, %zmm3, %zmm2, %zmm0
+	vshufi64x2	$0xdd, %zmm3, %zmm2, %zmm1
+	NH_ITERS	zmm, \iters
+	add		$128, DATA
+	add		$(8 * ENTRY_BYTES), KEY
+.endm
+
+.macro NH_FUNC iters
+SYM_FUNC_START(umac_nh_avx512_\iters)
+	NH_ZERO		\iters
+	sub		$4, UNITS
+	jb		.Ltail\iters
+.Lloop\iters:
+	NH_BLOCK4	\iters
+	sub		$4, UNITS
+	jae		.Lloop\iters
+.Ltail\iters:
+	test		$2, UNITS
+	jz		.Lone\iters
+	/* X = lo(u0) lo(u1), Y = hi(u0) hi(u1): bytes 0-15, 32-47 / 16-31, 48-63 */
+	vmovdqu		16(DATA), %ymm2
+	vpblendd	$0x0f, (DATA), %ymm2, %ymm0
+	vpblendd	$0xf0, 32(DATA), %ymm2, %ymm1
+	NH_ITERS	ymm, \iters
+	add		$64, DATA
+	add		$(4 * ENTRY_BYTES), KEY
+.Lone\iters:
+	test		$1, UNITS
+	jz		.Lfold\iters
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	NH_ITERS	xmm, \iters
+.Lfold\iters:
+.if \iters > 1
+	NH_FOLD_T	\iters
+.else
+	NH_FOLDS	\iters
+.endif
+	vzeroupper
+	RET
+SYM_FUNC_END(umac_nh_avx512_\iters)
+
+SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
+	mov		KEY, KEY0
+.Lchunk\iters:
+	NH_ZERO		\iters
+	mov		KEY0, KEY
+	mov		$8, BLOCKS		/* 8 x 4 units = 1024 bytes */
+.Lcloop\iters:
+	NH_BLOCK4	\iters
+	dec		BLOCKS
+	jnz		.Lcloop\iters
+.if \iters > 1
+	NH_FOLD_T	\iters, mov, OUT
+.else
+	NH_FOLDS	\iters, mov, OUT
+.endif
+	add		$(8 * \iters), OUT
+	dec		NCHUNKS
+	jnz		.Lchunk\iters
+	vzeroupper
+	RET
+SYM_FUNC_END(umac_nh_chunks_avx512_\iters)
+.endm
+
+NH_FUNC	1
+NH_FUNC	2
+NH_FUNC	3
+NH_FUNC	4

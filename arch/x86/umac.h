@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * x86-64 tiers of UMAC, included by umac/umac_core.c only (lib/crypto
+ * override pattern: defining umac_nh_arch replaces the generic stubs).
+ *
+ *   UMAC_IMPL_SSE2    NH with SSE2 (xmm, one 32-byte unit per step)
+ *                                            arch/x86/umac-nh-sse2.S
+ *   UMAC_IMPL_AVX2    NH with AVX2 (ymm, two units per step)
+ *                                            arch/x86/umac-nh-avx2.S
+ *   UMAC_IMPL_AVX512  NH with AVX-512F/VL (zmm, four units per step)
+ *                                            arch/x86/umac-nh-avx512.S
+ *
+ * Every NH routine computes all iterations of a tag length (1..4) in one
+ * pass over the data, with one routine per iteration count so that the
+ * accumulators stay in registers.  POLY and L3 stay in C, where 64-bit
+ * multiplies (MULQ) are what the hardware offers anyway.  The SIMD tiers
+ * also compute the per-message pad with AES-NI when the CPU has it
+ * (arch/x86/umac-aesni.S), with round keys of K' expanded at setkey.
+ *
+ * The tiers available on this CPU are decided once, by umac_arch_init()
+ * at module init, into static keys; a key is laid out for one tier at
+ * setkey (struct umac_key_x86 in umac.h) and its requests run that tier's
+ * code, inside kfast_simd_begin()/end() sections of at most 4 KiB that
+ * umac_core.c opens only when crypto_simd_usable().
+ */
+#ifndef KFAST_UMAC_X86_H
+#define KFAST_UMAC_X86_H
+
+#ifdef __KERNEL__
+#include <linux/linkage.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#else
+#define asmlinkage
+#endif
+
+/*
+ * umac_nh_<tier>_N: NH of "units" 32-byte units of one chunk, sums added
+ * to nh[0..N-1].  key: SSE2 - the linear key at the first unit's word;
+ * AVX2 - &nh_pairs[2u]; AVX-512 - &nh_quads[2u], u being the first unit's
+ * index in its chunk.
+ * umac_nh_chunks_<tier>_N: NH of nchunks whole chunks, stored to
+ * out[c * N + i]; key as above with u = 0.
+ */
+#define UMAC_NH_DECL1(tier, n)						\
+asmlinkage void umac_nh_##tier##_##n(const u32 *key, const u8 *data,	\
+				     size_t units, u64 *nh);		\
+asmlinkage void umac_nh_chunks_##tier##_##n(const u32 *key,		\
+					    const u8 *data,		\
+					    size_t nchunks, u64 *out)
+#define UMAC_NH_DECL(tier)						\
+	UMAC_NH_DECL1(tier, 1); UMAC_NH_DECL1(tier, 2);			\
+	UMAC_NH_DECL1(tier, 3); UMAC_NH_DECL1(tier, 4)
+UMAC_NH_DECL(sse2);
+UMAC_NH_DECL(avx2);
+UMAC_NH_DECL(avx512);
+#undef UMAC_NH_DECL
+#undef UMAC_NH_DECL1
+
+/*
+ * One AES-128 block with expanded round keys (FIPS-197 byte order); the
+ * input block is given as its two little-endian 64-bit halves.
+ */
+asmlinkage void umac_aesni_encrypt(const u8 rk[11][16], u8 *out, u64 lo,
+				   u64 hi);
+
+/* The assembly's view of the key layouts. */
+static_assert(sizeof(((struct umac_key_x86 *)0)->nh_pairs[0]) == 32, "asm layout");
+static_assert(sizeof(((struct umac_key_x86 *)0)->nh_quads[0]) == 64, "asm layout");
+static_assert(sizeof(((struct umac_key_x86 *)0)->pdf_rk) == 176, "asm layout");
+
+static DEFINE_STATIC_KEY_FALSE(umac_have_sse2);
+static DEFINE_STATIC_KEY_FALSE(umac_have_avx2);
+static DEFINE_STATIC_KEY_FALSE(umac_have_avx512);
+static DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
+
+#define UMAC_NH_CALL(fn, k, p, n, out, iters)				\
+	do {								\
+		switch (iters) {					\
+		case 1: fn##_1(k, p, n, out); break;			\
+		case 2: fn##_2(k, p, n, out); break;			\
+		case 3: fn##_3(k, p, n, out); break;			\
+		default: fn##_4(k, p, n, out); break;			\
+		}							\
+	} while (0)
+
+/* Called inside a SIMD section; false means "use the generic code". */
+static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
+					 const u8 *p, size_t units,
+					 unsigned int pos, unsigned int iters)
+{
+	unsigned int u = pos / UMAC_UNIT_SIZE;
+
+	switch (key->impl) {
+	case UMAC_IMPL_AVX512:
+		if (!static_branch_likely(&umac_have_avx512))
+			return false;
+		UMAC_NH_CALL(umac_nh_avx512, key->arch.nh_quads[2 * u], p,
+			     units, nh, iters);
+		return true;
+	case UMAC_IMPL_AVX2:
+		if (!static_branch_likely(&umac_have_avx2))
+			return false;
+		UMAC_NH_CALL(umac_nh_avx2, key->arch.nh_pairs[2 * u], p, units,
+			     nh, iters);
+		return true;
+	case UMAC_IMPL_SSE2:
+		if (!static_branch_likely(&umac_have_sse2))
+			return false;
+		UMAC_NH_CALL(umac_nh_sse2, key->nh + 8 * u, p, units, nh, iters);
+		return true;
+	}
+	return false;
+}
+#define umac_nh_arch umac_nh_arch
+
+/* Whole chunks, inside a SIMD section: out[c * iters + i]. */
+static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
+						const u8 *p, size_t nchunks,
+						unsigned int iters, u64 *out)
+{
+	switch (key->impl) {
+	case UMAC_IMPL_AVX512:
+		if (!static_branch_likely(&umac_have_avx512))
+			return false;
+		UMAC_NH_CALL(umac_nh_chunks_avx512, key->arch.nh_quads[0], p,
+			     nchunks, out, iters);
+		return true;
+	case UMAC_IMPL_AVX2:
+		if (!static_branch_likely(&umac_have_avx2))
+			return false;
+		UMAC_NH_CALL(umac_nh_chunks_avx2, key->arch.nh_pairs[0], p,
+			     nchunks, out, iters);
+		return true;
+	case UMAC_IMPL_SSE2:
+		if (!static_branch_likely(&umac_have_sse2))
+			return false;
+		UMAC_NH_CALL(umac_nh_chunks_sse2, key->nh, p, nchunks, out,
+			     iters);
+		return true;
+	}
+	return false;
+}
+
+static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
+					  u64 lo, u64 hi)
+{
+	if (!key->aesni || !static_branch_likely(&umac_have_aesni) ||
+	    !crypto_simd_usable())
+		return false;
+	kfast_simd_begin();
+	umac_aesni_encrypt(key->arch.pdf_rk, out, lo, hi);
+	kfast_simd_end();
+	return true;
+}
+
+/* The best tier at most "want" that this CPU has. */
+static inline int umac_arch_impl(int want)
+{
+	if (want >= UMAC_IMPL_AVX512 && static_branch_likely(&umac_have_avx512))
+		return UMAC_IMPL_AVX512;
+	if (want >= UMAC_IMPL_AVX2 && static_branch_likely(&umac_have_avx2))
+		return UMAC_IMPL_AVX2;
+	if (want >= UMAC_IMPL_SSE2 && static_branch_likely(&umac_have_sse2))
+		return UMAC_IMPL_SSE2;
+	return UMAC_IMPL_GENERIC;
+}
+
+/*
+ * AES S-box without a table: the inverse in GF(2^8) as x^254 (square and
+ * multiply, constant time), then the affine map.  Only used to expand K'
+ * at setkey (40 S-box values), so speed does not matter here.
+ */
+static u8 umac_gf_mul(u8 a, u8 b)
+{
+	u8 r = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		r ^= a & -(b & 1);
+		b >>= 1;
+		a = (a << 1) ^ (0x1b & -(a >> 7));
+	}
+	return r;
+}
+
+static u8 umac_sbox(u8 x)
+{
+	u8 x2 = umac_gf_mul(x, x), r = x2, p = x2;	/* 254 = 2+4+...+128 */
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		p = umac_gf_mul(p, p);
+		r = umac_gf_mul(r, p);
+	}
+	return r ^ ((r << 1) | (r >> 7)) ^ ((r << 2) | (r >> 6)) ^
+	       ((r << 3) | (r >> 5)) ^ ((r << 4) | (r >> 4)) ^ 0x63;
+}
+
+/* FIPS-197 AES-128 key expansion into 11 round keys of 16 bytes. */
+static void umac_aes128_expand(u8 rk[11][16], const u8 key[16])
+{
+	u8 rc = 1;
+	int r, i;
+
+	memcpy(rk[0], key, 16);
+	for (r = 1; r <= 10; r++) {
+		const u8 *w = rk[r - 1] + 12;
+		u8 t[4] = { umac_sbox(w[1]) ^ rc, umac_sbox(w[2]), umac_sbox(w[3]),
+			    umac_sbox(w[0]) };
+
+		for (i = 0; i < 16; i++) {
+			rk[r][i] = rk[r - 1][i] ^ t[i % 4];
+			t[i % 4] = rk[r][i];
+		}
+		rc = (rc << 1) ^ (0x1b & -(rc >> 7));
+	}
+}
+
+/*
+ * Lay the NH key out for the chosen tier (see struct umac_key_x86):
+ * entry n holds Q(n), Q(n + 2) (AVX2) or Q(n), Q(n + 2), Q(n + 4), Q(n + 6)
+ * (AVX-512).  Entries near the end only have their leading quarters: the
+ * narrower tail code of the last units reads no more than that.
+ */
+static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
+{
+	unsigned int n, j, nq = UMAC_NH_KEY_WORDS / 4;
+
+	memset(&key->arch, 0, sizeof(key->arch));
+	if (key->impl == UMAC_IMPL_AVX2) {
+		for (n = 0; n < UMAC_X86_ENTRIES; n++)
+			for (j = 0; j < 2 && n + 2 * j < nq; j++)
+				memcpy(&key->arch.nh_pairs[n][4 * j],
+				       &key->nh[4 * (n + 2 * j)], 16);
+	} else if (key->impl == UMAC_IMPL_AVX512) {
+		for (n = 0; n < UMAC_X86_ENTRIES; n++)
+			for (j = 0; j < 4 && n + 2 * j < nq; j++)
+				memcpy(&key->arch.nh_quads[n][4 * j],
+				       &key->nh[4 * (n + 2 * j)], 16);
+	}
+	if (key->impl != UMAC_IMPL_GENERIC &&
+	    static_branch_likely(&umac_have_aesni)) {
+		umac_aes128_expand(key->arch.pdf_rk, kprime);
+		key->aesni = true;
+	}
+}
+
+int umac_arch_init(void)
+{
+	int best = UMAC_IMPL_GENERIC;
+
+	if (boot_cpu_has(X86_FEATURE_AES))
+		static_branch_enable(&umac_have_aesni);
+	if (boot_cpu_has(X86_FEATURE_XMM2)) {
+		static_branch_enable(&umac_have_sse2);
+		best = UMAC_IMPL_SSE2;
+	}
+	if (boot_cpu_has(X86_FEATURE_AVX2) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
+		static_branch_enable(&umac_have_avx2);
+		best = UMAC_IMPL_AVX2;
+	}
+	if (best == UMAC_IMPL_AVX2 && boot_cpu_has(X86_FEATURE_AVX512F) &&
+	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+			      XFEATURE_MASK_AVX512, NULL)) {
+		static_branch_enable(&umac_have_avx512);
+		best = UMAC_IMPL_AVX512;
+	}
+	return best;
+}
+EXPORT_SYMBOL_GPL(umac_arch_init);
+
+#endif /* KFAST_UMAC_X86_H */
