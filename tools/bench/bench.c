@@ -708,6 +708,7 @@ static void run_all(void)
 
 static double tsc_rate, core_ratio;
 static char perf_note[160], cpu_model[128], cpu_flags[256], kernel_rel[160], cpu_fms[64];
+static char loadavg[64] = "unknown";
 
 static void fmt_cpb(char *b, size_t n, double v)
 {
@@ -886,7 +887,9 @@ static void write_md(const char *path, const char *date)
 		batch_cycles, opt_rounds, opt_cpu);
 	fprintf(f, "- **best** = lowest batch average over all rounds (the main figure: the machine "
 		   "is shared and noisy); **median** = median of the per-round medians.\n");
-	fprintf(f, "- Hot caches: one message buffer per size, keys and data stay in L1/L2.\n\n");
+	fprintf(f, "- Hot caches: one message buffer per size, keys and data stay in L1/L2.\n");
+	fprintf(f, "- Load average when the run started: %s (the machine is shared; other work "
+		   "inflates medians more than best values).\n\n", loadavg);
 
 	fprintf(f, "## Correctness checks (run before timing, through the timed functions)\n\n");
 	fprintf(f, "%u cross-implementation comparisons and %u known-answer tests, all passed:\n\n",
@@ -932,6 +935,21 @@ static void write_md(const char *path, const char *date)
 	}
 
 	fprintf(f, "## Notes\n\n");
+	for (i = 0; i < nimpls; i++) {
+		struct bench_impl *im = impls[i];
+		unsigned int a, b;
+
+		/* A shorter message costing 20 %% more than a longer one: say so. */
+		for (a = 0; a + 1 < BENCH_NSIZES; a++)
+			for (b = a + 1; b < BENCH_NSIZES; b++)
+				if (im->best[a] > 1.2 * im->best[b]) {
+					fprintf(f, "- Observed, not explained here: %s - %s takes %.0f TSC "
+						   "cycles per %zu-byte message but %.0f per %zu-byte "
+						   "message (best of all rounds).\n", im->alg, im->name,
+						im->best[a], sizes[a], im->best[b], sizes[b]);
+					a = b = BENCH_NSIZES;
+				}
+	}
 	fprintf(f, "- Peers use the call sequences a user of each library writes: OpenSSL EVP "
 		   "(`EVP_EncryptInit_ex` with a new IV per message; `EVP_MAC_init` with the same key "
 		   "for CMAC/HMAC; Poly1305's one-time key set per message, its derivation not "
@@ -1137,6 +1155,15 @@ static void machine_info(void)
 		fclose(f);
 	if (!uname(&u))
 		snprintf(kernel_rel, sizeof(kernel_rel), "%s %s", u.sysname, u.release);
+	f = fopen("/proc/loadavg", "r");
+	if (f && fgets(line, sizeof(line), f)) {
+		/* "0.52 0.58 0.59 1/200 1234": the 1, 5 and 15 minute averages */
+		line[strcspn(line, "/")] = '\0';
+		line[strlen(line) > 14 ? 14 : strlen(line)] = '\0';
+		snprintf(loadavg, sizeof(loadavg), "%s (1, 5, 15 min)", line);
+	}
+	if (f)
+		fclose(f);
 }
 
 static void pin(void)
