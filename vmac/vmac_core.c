@@ -80,13 +80,22 @@ static __always_inline void vmac_copy(u8 *dst, const u8 *src, unsigned int n)
 		*dst++ = *src++;
 }
 
-/* Zeroes a whole number of 64-bit words; the stores cannot be elided. */
+/*
+ * Zeroes a whole number of 64-bit words; volatile stores cannot be elided.
+ * Four per loop turn: the context is wiped after every message.
+ */
 static __always_inline void vmac_wipe(void *p, size_t size)
 {
 	volatile u64 *w = p;
-	size_t i;
+	size_t i, n = size / 8;
 
-	for (i = 0; i < size / 8; i++)
+	for (i = 0; i + 4 <= n; i += 4) {
+		w[i] = 0;
+		w[i + 1] = 0;
+		w[i + 2] = 0;
+		w[i + 3] = 0;
+	}
+	for (; i < n; i++)
 		w[i] = 0;
 }
 
@@ -492,25 +501,28 @@ static void vmac_pad(const struct vmac_key *key, const u8 nonce[16],
 	memzero_explicit(blk, sizeof(blk));
 }
 
-int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
+/*
+ * The end of a message, for one or two iterations (a compile-time constant
+ * here, so that short messages run in registers only).
+ */
+static __always_inline void vmac_final_iters(struct vmac_ctx *ctx,
+					     const u8 nonce[VMAC_NONCEBYTES],
+					     u8 *tag, const unsigned int iters)
 {
 	const struct vmac_key *key = ctx->key;
 	struct vmac_state *st = &ctx->st;
-	unsigned int rem = st->msglen % VMAC_NHBYTES;
-	unsigned int iters = st->iters, i;
-	u64 nh[VMAC_MAX_ITERS][2], pad[2];
-	int err = 0;
-
-	/* A nonce is below 2^127: KDF inputs have the top bit set. */
-	if (nonce[0] & 0x80) {
-		err = -EINVAL;
-		goto out;
-	}
+	unsigned int rem = st->msglen % VMAC_NHBYTES, i;
+	u64 acc[VMAC_MAX_ITERS][2], nh[VMAC_MAX_ITERS][2], pad[2];
 
 	/* The pad first: its AES latency then overlaps the hashing below. */
 	vmac_pad(key, nonce, iters, st->impl, pad);
 	if (iters == 1 && (nonce[15] & 1))
 		pad[0] = pad[1];
+
+	for (i = 0; i < iters; i++) {
+		acc[i][0] = st->poly[i][0];
+		acc[i][1] = st->poly[i][1];
+	}
 
 	/*
 	 * The last, partial NH block, zero-padded to a multiple of 16 bytes.
@@ -533,20 +545,17 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 		}
 		if (w * 8 < n)
 			put_unaligned_le64(0, &st->buf[8 * w]);
-		if (iters == 1)
-			vmac_nh(key->nhkey, st->buf, n / 8, 1, nh);
-		else
-			vmac_nh(key->nhkey, st->buf, n / 8, 2, nh);
+		vmac_nh(key->nhkey, st->buf, n / 8, iters, nh);
 		for (i = 0; i < iters; i++) {
 			if (st->msglen < VMAC_NHBYTES) {
 				/* Only block: y = 1 * k + m, no multiplication. */
 				u64 l = key->polykey[i][1] + nh[i][1];
 
-				st->poly[i][0] = key->polykey[i][0] + nh[i][0] +
-						 (l < nh[i][1]);
-				st->poly[i][1] = l;
+				acc[i][0] = key->polykey[i][0] + nh[i][0] +
+					    (l < nh[i][1]);
+				acc[i][1] = l;
 			} else {
-				vmac_poly_step(&st->poly[i][0], &st->poly[i][1],
+				vmac_poly_step(&acc[i][0], &acc[i][1],
 					       key->polykey[i][0], key->polykey[i][1],
 					       nh[i][0], nh[i][1]);
 			}
@@ -556,12 +565,24 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 	for (i = 0; i < iters; i++) {
 		u64 yh, yl, h;
 
-		vmac_l2_finish(st->poly[i][0], st->poly[i][1], (u64)rem * 8, &yh, &yl);
+		vmac_l2_finish(acc[i][0], acc[i][1], (u64)rem * 8, &yh, &yl);
 		h = vmac_l3(yh, yl, key->l3key[i]);
 		put_unaligned_be64(pad[i] + h, &tag[i * 8]);
 	}
 	memzero_explicit(pad, sizeof(pad));
-out:
+}
+
+int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
+{
+	int err = 0;
+
+	/* A nonce is below 2^127: KDF inputs have the top bit set. */
+	if (nonce[0] & 0x80)
+		err = -EINVAL;
+	else if (ctx->st.iters == 1)
+		vmac_final_iters(ctx, nonce, tag, 1);
+	else
+		vmac_final_iters(ctx, nonce, tag, 2);
 	vmac_wipe(ctx, sizeof(*ctx));
 	return err;
 }
