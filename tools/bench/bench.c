@@ -753,6 +753,23 @@ static const char *ratio_caption(enum bench_family f)
 	}
 }
 
+/* For Markdown table cells: "MD5(key||msg)" -> "MD5(key\|\|msg)". */
+static const char *md(const char *in)
+{
+	static char buf[4][160];
+	static unsigned int k;
+	char *o = buf[k++ % 4];
+	size_t n = 0;
+
+	for (; *in && n + 3 < sizeof(buf[0]); in++) {
+		if (*in == '|')
+			o[n++] = '\\';
+		o[n++] = *in;
+	}
+	o[n] = '\0';
+	return o;
+}
+
 static void table(FILE *f, enum bench_family fam, int use_med)
 {
 	unsigned int i, s;
@@ -771,10 +788,10 @@ static void table(FILE *f, enum bench_family fam, int use_med)
 		if (im->family != fam)
 			continue;
 		if (fam >= FAM_GCMSIV)
-			fprintf(f, "| %s%s%s - %s |", im->ours ? "**" : "", im->alg,
-				im->ours ? "**" : "", im->name);
+			fprintf(f, "| %s%s%s - %s |", im->ours ? "**" : "", md(im->alg),
+				im->ours ? "**" : "", md(im->name));
 		else
-			fprintf(f, "| %s%s%s |", im->ours ? "**" : "", im->name,
+			fprintf(f, "| %s%s%s |", im->ours ? "**" : "", md(im->name),
 				im->ours ? "**" : "");
 		for (s = 0; s < BENCH_NSIZES; s++) {
 			fmt_cpb(b, sizeof(b), (use_med ? im->med[s] : im->best[s]) / sizes[s]);
@@ -920,7 +937,7 @@ static void write_md(const char *path, const char *date)
 		double b = im->best[NTP_SIZE_INDEX], m = im->med[NTP_SIZE_INDEX];
 
 		fprintf(f, "| %s%s%s | %s | %.0f | %.0f | %.2f | %.0f | %.2f M | %.2f M |\n",
-			im->ours ? "**" : "", im->alg, im->ours ? "**" : "", im->name, b, m,
+			im->ours ? "**" : "", md(im->alg), im->ours ? "**" : "", md(im->name), b, m,
 			b / 48, b * core_ratio, tsc_rate / b / 1e6, tsc_rate / m / 1e6);
 	}
 	fprintf(f, "\n![NTP 48-byte packets per second](bench-ntp.%s)\n\n", ext());
