@@ -61,6 +61,14 @@ static inline bool umac_nh_chunks_arch(const struct umac_key *key,
 	return false;
 }
 
+static inline bool umac_nh_short_arch(const struct umac_key *key,
+				      const u32 *k, const u8 *p, size_t units,
+				      const u64 *last, u64 *nh,
+				      unsigned int iters)
+{
+	return false;
+}
+
 static inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 				 u64 lo, u64 hi)
 {
@@ -174,6 +182,16 @@ static __always_inline void nh_partial(const u32 *k, const u8 *p, size_t rem,
 		(u32)w3, w3 >> 32, s, iters);
 	for (i = 0; i < iters; i++)
 		nh[i] += s[i];
+}
+
+/* The same four words for SIMD code, stored as 8-byte words. */
+static __always_inline void partial_words(const u8 *p, size_t rem, size_t len,
+					  u64 w[4])
+{
+	w[0] = partial_word(p, 0, rem, len);
+	w[1] = partial_word(p, 8, rem, len);
+	w[2] = partial_word(p, 16, rem, len);
+	w[3] = partial_word(p, 24, rem, len);
 }
 
 static void nh_units_generic(const u32 *k, const u8 *p, size_t units, u64 *nh,
@@ -787,19 +805,38 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 		       const u8 *pad, const u8 *data, size_t len, u8 *out)
 {
 	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
-	u64 nh[UMAC_MAX_ITERS] = { 0 };
+	bool partial = rem || !len;	/* zeropad(M, 32): "" is one zero unit */
+	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4];
 	unsigned int i;
 
-	if (units >= 2 && key->impl != UMAC_IMPL_GENERIC && crypto_simd_usable()) {
+	/*
+	 * SIMD when there is enough work to pay for a SIMD section (which has
+	 * a cost in the kernel): 2 units (the last one may be partial), or
+	 * several iterations.  A few units
+	 * go through the xmm code of every tier in one call, the last unit's
+	 * words passed in; more use the tier's own wide code.
+	 */
+	if ((units + partial >= 2 || iters >= 2) && key->impl != UMAC_IMPL_GENERIC &&
+	    crypto_simd_usable()) {
+		if (partial)
+			partial_words(data + len - rem, rem, len, last);
 		kfast_simd_begin();
-		if (!umac_nh_arch(key, nh, data, units, 0, iters))
-			nh_units_generic(key->nh, data, units, nh, iters);
+		if (units >= 4 && umac_nh_arch(key, nh, data, units, 0, iters)) {
+			if (partial)
+				umac_nh_short_arch(key, key->nh + 8 * units, NULL, 0,
+						   last, nh, iters);
+			partial = false;
+			units = 0;
+		} else if (umac_nh_short_arch(key, key->nh, data, units,
+					      partial ? last : NULL, nh, iters)) {
+			partial = false;
+			units = 0;
+		}
 		kfast_simd_end();
-	} else if (units) {
-		nh_units_generic(key->nh, data, units, nh, iters);
 	}
-	/* zeropad(M, 32): the empty message is one zero unit */
-	if (rem || !len)
+	if (units)
+		nh_units_generic(key->nh, data, units, nh, iters);
+	if (partial)
 		nh_partial(key->nh + 8 * units, data + len - rem, rem, len, nh,
 			   iters);
 	for (i = 0; i < iters; i++)

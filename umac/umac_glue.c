@@ -252,6 +252,12 @@ static int __init umac_glue_init(void)
 	for (i = 0; i < ARRAY_SIZE(umac_algs); i++) {
 		if (umac_algs[i].impl > max)
 			continue;
+#if defined(UMAC_HAVE_X86) && defined(X86_FEATURE_PREFER_YMM)
+		/* CPUs that slow down on zmm: rank the AVX-512 tier below AVX2. */
+		if (umac_algs[i].impl == UMAC_IMPL_AVX512 &&
+		    boot_cpu_has(X86_FEATURE_PREFER_YMM))
+			umac_algs[i].alg.base.cra_priority = 250;
+#endif
 		err = crypto_register_shash(&umac_algs[i].alg);
 		if (err) {
 			pr_err("kfast_umac: registering %s failed: %d\n",

@@ -21,6 +21,16 @@
  * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
  * i of chunk c in out[c * N + i]; key points at the start of the key.
  *
+ *   void umac_nh_short_sse2_N(const u32 *key, const u8 *data, size_t units,
+ *			       const u64 *last, u64 *nh);
+ *
+ * adds NH of "units" whole units and then, if last is not NULL, of the
+ * zero-padded final unit given as four little-endian 64-bit words (built
+ * by the caller from a message's partial tail; read with 8-byte loads, so
+ * they come straight from the caller's 8-byte stores).  Every SIMD tier
+ * uses this for short messages: with only a few units, xmm registers and
+ * a two-qword fold cost less than a wider tier's setup.
+ *
  * One unit per step: X = the first 16 bytes (words 0-3), Y = the last 16
  * (words 4-7), so word j and its NH partner j+4 share a dword lane.
  * Iteration i adds key words 4i.. to X and 4i+4.. to Y (PADDD, mod 2^32),
@@ -43,6 +53,8 @@
 .set OUT,	%rcx
 .set KEY0,	%r8
 .set BLOCKS,	%r9
+.set LAST,	%rcx		/* umac_nh_short_*: */
+.set SNH,	%r8
 
 .text
 
@@ -136,6 +148,36 @@ SYM_FUNC_START(umac_nh_chunks_sse2_\iters)
 	jnz		.Lchunk\iters
 	RET
 SYM_FUNC_END(umac_nh_chunks_sse2_\iters)
+
+SYM_FUNC_START(umac_nh_short_sse2_\iters)
+	NH_ZERO
+	test		UNITS, UNITS
+	jz		.Lslast\iters
+.Lsloop\iters:
+	NH_UNIT		\iters
+	dec		UNITS
+	jnz		.Lsloop\iters
+.Lslast\iters:
+	test		LAST, LAST
+	jz		.Lsfold\iters
+	movq		(LAST), %xmm0
+	movhps		8(LAST), %xmm0
+	movq		16(LAST), %xmm1
+	movhps		24(LAST), %xmm1
+	NH_STEP		0, 8
+.if \iters > 1
+	NH_STEP		1, 9
+.endif
+.if \iters > 2
+	NH_STEP		2, 10
+.endif
+.if \iters > 3
+	NH_STEP		3, 11
+.endif
+.Lsfold\iters:
+	NH_FOLDS	\iters, add, SNH
+	RET
+SYM_FUNC_END(umac_nh_short_sse2_\iters)
 .endm
 
 NH_FUNC	1

@@ -57,6 +57,17 @@ UMAC_NH_DECL(avx512);
 #undef UMAC_NH_DECL
 #undef UMAC_NH_DECL1
 
+/* Short messages, every SIMD tier: whole units, then the padded last one. */
+#define UMAC_NH_SHORT_DECL(n)						\
+asmlinkage void umac_nh_short_sse2_##n(const u32 *key, const u8 *data,	\
+				       size_t units, const u64 *last,	\
+				       u64 *nh)
+UMAC_NH_SHORT_DECL(1);
+UMAC_NH_SHORT_DECL(2);
+UMAC_NH_SHORT_DECL(3);
+UMAC_NH_SHORT_DECL(4);
+#undef UMAC_NH_SHORT_DECL
+
 /*
  * One AES-128 block with expanded round keys (FIPS-197 byte order); the
  * input block is given as its two little-endian 64-bit halves.
@@ -113,6 +124,27 @@ static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 	return false;
 }
 #define umac_nh_arch umac_nh_arch
+
+/*
+ * A whole message of "units" units and an optional padded last unit
+ * (last[4], little-endian words), inside a SIMD section.
+ */
+static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
+					       const u32 *k, const u8 *p,
+					       size_t units, const u64 *last,
+					       u64 *nh, unsigned int iters)
+{
+	if (key->impl == UMAC_IMPL_GENERIC ||
+	    !static_branch_likely(&umac_have_sse2))
+		return false;
+	switch (iters) {
+	case 1: umac_nh_short_sse2_1(k, p, units, last, nh); break;
+	case 2: umac_nh_short_sse2_2(k, p, units, last, nh); break;
+	case 3: umac_nh_short_sse2_3(k, p, units, last, nh); break;
+	default: umac_nh_short_sse2_4(k, p, units, last, nh); break;
+	}
+	return true;
+}
 
 /* Whole chunks, inside a SIMD section: out[c * iters + i]. */
 static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
