@@ -21,26 +21,61 @@
 /*
  * SIMD sections.  <crypto/internal/simd.h> only includes <asm/simd.h> itself
  * from 6.15 on.  Callers do:
- *	if (crypto_simd_usable()) { kfast_simd_begin(); ...; kfast_simd_end(); }
- * and keep each section to about 4 KiB of data.
+ *
+ *	struct kfast_simd_state simd;
+ *
+ *	if (crypto_simd_usable()) {
+ *		kfast_simd_begin(&simd);
+ *		... at most about 4 KiB of data ...
+ *		kfast_simd_end(&simd);
+ *	} else {
+ *		... generic code ...
+ *	}
+ *
+ * The state is empty except on arm64 from 6.19/7.x, where
+ * kernel_neon_begin() takes a buffer for the task's kernel-mode NEON state
+ * (about 528 bytes, on the stack like the kernel's own scoped_ksimd()).
+ * Passing it everywhere makes a missing state a compile error on x86 too.
  */
 #include <crypto/internal/simd.h>
 #include <asm/simd.h>
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
-#define KFAST_SIMD_STATE	do { } while (0)
-#define kfast_simd_begin()	kernel_fpu_begin()
-#define kfast_simd_end()	kernel_fpu_end()
+struct kfast_simd_state { };
+/*
+ * Transitional: x86 needs no state, so the argument is optional here while
+ * older callers (kfast_simd_begin() / KFAST_SIMD_STATE) are converted.
+ */
+#define kfast_simd_begin(...)	kernel_fpu_begin()
+#define kfast_simd_end(...)	kernel_fpu_end()
+#define KFAST_SIMD_STATE	struct kfast_simd_state __maybe_unused __kfast_simd_state
 #elif defined(CONFIG_ARM64)
 #include <asm/neon.h>
 #ifdef KFAST_NEON_BEGIN_TAKES_STATE
-#define KFAST_SIMD_STATE	struct user_fpsimd_state __kfast_simd_state
-#define kfast_simd_begin()	kernel_neon_begin(&__kfast_simd_state)
-#define kfast_simd_end()	kernel_neon_end(&__kfast_simd_state)
+struct kfast_simd_state {
+	struct user_fpsimd_state fpsimd;
+};
+
+static __always_inline void kfast_simd_begin(struct kfast_simd_state *st)
+{
+	kernel_neon_begin(&st->fpsimd);
+}
+
+static __always_inline void kfast_simd_end(struct kfast_simd_state *st)
+{
+	kernel_neon_end(&st->fpsimd);
+}
 #else
-#define KFAST_SIMD_STATE	do { } while (0)
-#define kfast_simd_begin()	kernel_neon_begin()
-#define kfast_simd_end()	kernel_neon_end()
+struct kfast_simd_state { };
+static __always_inline void kfast_simd_begin(struct kfast_simd_state *st)
+{
+	kernel_neon_begin();
+}
+
+static __always_inline void kfast_simd_end(struct kfast_simd_state *st)
+{
+	kernel_neon_end();
+}
 #endif
 #endif
 

@@ -137,9 +137,11 @@ static inline bool crypto_simd_usable(void)
 {
 	return kfast_user_simd_usable;
 }
-#define KFAST_SIMD_STATE do { } while (0)
-static inline void kfast_simd_begin(void) { }
-static inline void kfast_simd_end(void) { }
+struct kfast_simd_state { };
+/* As on x86 in compat/compat.h: the state argument is optional. */
+#define kfast_simd_begin(...) do { } while (0)
+#define kfast_simd_end(...) do { } while (0)
+#define KFAST_SIMD_STATE struct kfast_simd_state __maybe_unused __kfast_simd_state
 
 /*
  * CPU features, as boot_cpu_has() in the kernel.  Tiers are chosen once by
