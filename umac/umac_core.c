@@ -31,7 +31,7 @@
 #ifndef __SIZEOF_INT128__
 #error "the UMAC core needs a compiler with unsigned __int128 (64-bit targets)"
 #endif
-typedef unsigned __int128 umac_u128;
+typedef unsigned __int128 umac_u128;	/* 6.1 has no u128 */
 
 #define P36		((1ull << 36) - 5)
 #define M36		((1ull << 36) - 1)
@@ -106,10 +106,14 @@ static __always_inline void nh_unit(const u32 *k, u32 m0, u32 m1, u32 m2,
 				    u64 *s, const unsigned int iters)
 {
 #define NH_ITER(i)							\
-	s[i] += (u64)(u32)(m0 + k[4 * (i) + 0]) * (u32)(m4 + k[4 * (i) + 4]) + \
-		(u64)(u32)(m1 + k[4 * (i) + 1]) * (u32)(m5 + k[4 * (i) + 5]) + \
-		(u64)(u32)(m2 + k[4 * (i) + 2]) * (u32)(m6 + k[4 * (i) + 6]) + \
-		(u64)(u32)(m3 + k[4 * (i) + 3]) * (u32)(m7 + k[4 * (i) + 7])
+	do {								\
+		const u32 *ki = k + 4 * (i);				\
+									\
+		s[i] += (u64)(u32)(m0 + ki[0]) * (u32)(m4 + ki[4]) +	\
+			(u64)(u32)(m1 + ki[1]) * (u32)(m5 + ki[5]) +	\
+			(u64)(u32)(m2 + ki[2]) * (u32)(m6 + ki[6]) +	\
+			(u64)(u32)(m3 + ki[3]) * (u32)(m7 + ki[7]);	\
+	} while (0)
 	NH_ITER(0);
 	if (iters > 1)
 		NH_ITER(1);

@@ -211,18 +211,24 @@ static int umac_shash_import(struct shash_desc *desc, const void *in)
 		},								\
 	}
 
-#define UMAC_ALGS(tier, prio, tier_impl)					\
-	UMAC_ALG(32, tier, prio, tier_impl),					\
-	UMAC_ALG(64, tier, prio, tier_impl),					\
-	UMAC_ALG(96, tier, prio, tier_impl),					\
-	UMAC_ALG(128, tier, prio, tier_impl)
-
 static struct umac_alg umac_algs[] = {
-	UMAC_ALGS("generic", 100, UMAC_IMPL_GENERIC),
+	UMAC_ALG(32, "generic", 100, UMAC_IMPL_GENERIC),
+	UMAC_ALG(64, "generic", 100, UMAC_IMPL_GENERIC),
+	UMAC_ALG(96, "generic", 100, UMAC_IMPL_GENERIC),
+	UMAC_ALG(128, "generic", 100, UMAC_IMPL_GENERIC),
 #ifdef UMAC_HAVE_X86
-	UMAC_ALGS("sse2", 200, UMAC_IMPL_SSE2),
-	UMAC_ALGS("avx2", 300, UMAC_IMPL_AVX2),
-	UMAC_ALGS("avx512", 400, UMAC_IMPL_AVX512),
+	UMAC_ALG(32, "sse2", 200, UMAC_IMPL_SSE2),
+	UMAC_ALG(64, "sse2", 200, UMAC_IMPL_SSE2),
+	UMAC_ALG(96, "sse2", 200, UMAC_IMPL_SSE2),
+	UMAC_ALG(128, "sse2", 200, UMAC_IMPL_SSE2),
+	UMAC_ALG(32, "avx2", 300, UMAC_IMPL_AVX2),
+	UMAC_ALG(64, "avx2", 300, UMAC_IMPL_AVX2),
+	UMAC_ALG(96, "avx2", 300, UMAC_IMPL_AVX2),
+	UMAC_ALG(128, "avx2", 300, UMAC_IMPL_AVX2),
+	UMAC_ALG(32, "avx512", 400, UMAC_IMPL_AVX512),
+	UMAC_ALG(64, "avx512", 400, UMAC_IMPL_AVX512),
+	UMAC_ALG(96, "avx512", 400, UMAC_IMPL_AVX512),
+	UMAC_ALG(128, "avx512", 400, UMAC_IMPL_AVX512),
 #endif
 };
 

@@ -42,20 +42,25 @@
  * umac_nh_chunks_<tier>_N: NH of nchunks whole chunks, stored to
  * out[c * N + i]; key as above with u = 0.
  */
-#define UMAC_NH_DECL1(tier, n)						\
+#define UMAC_NH_DECL(tier, n)						\
 asmlinkage void umac_nh_##tier##_##n(const u32 *key, const u8 *data,	\
 				     size_t units, u64 *nh);		\
 asmlinkage void umac_nh_chunks_##tier##_##n(const u32 *key,		\
 					    const u8 *data,		\
 					    size_t nchunks, u64 *out)
-#define UMAC_NH_DECL(tier)						\
-	UMAC_NH_DECL1(tier, 1); UMAC_NH_DECL1(tier, 2);			\
-	UMAC_NH_DECL1(tier, 3); UMAC_NH_DECL1(tier, 4)
-UMAC_NH_DECL(sse2);
-UMAC_NH_DECL(avx2);
-UMAC_NH_DECL(avx512);
+UMAC_NH_DECL(sse2, 1);
+UMAC_NH_DECL(sse2, 2);
+UMAC_NH_DECL(sse2, 3);
+UMAC_NH_DECL(sse2, 4);
+UMAC_NH_DECL(avx2, 1);
+UMAC_NH_DECL(avx2, 2);
+UMAC_NH_DECL(avx2, 3);
+UMAC_NH_DECL(avx2, 4);
+UMAC_NH_DECL(avx512, 1);
+UMAC_NH_DECL(avx512, 2);
+UMAC_NH_DECL(avx512, 3);
+UMAC_NH_DECL(avx512, 4);
 #undef UMAC_NH_DECL
-#undef UMAC_NH_DECL1
 
 /* Short messages, every SIMD tier: whole units, then the padded last one. */
 #define UMAC_NH_SHORT_DECL(n)						\
@@ -85,13 +90,22 @@ static DEFINE_STATIC_KEY_FALSE(umac_have_avx2);
 static DEFINE_STATIC_KEY_FALSE(umac_have_avx512);
 static DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
 
+/* One routine per iteration count (accumulators stay in registers). */
 #define UMAC_NH_CALL(fn, k, p, n, out, iters)				\
 	do {								\
 		switch (iters) {					\
-		case 1: fn##_1(k, p, n, out); break;			\
-		case 2: fn##_2(k, p, n, out); break;			\
-		case 3: fn##_3(k, p, n, out); break;			\
-		default: fn##_4(k, p, n, out); break;			\
+		case 1:							\
+			fn##_1(k, p, n, out);				\
+			break;						\
+		case 2:							\
+			fn##_2(k, p, n, out);				\
+			break;						\
+		case 3:							\
+			fn##_3(k, p, n, out);				\
+			break;						\
+		default:						\
+			fn##_4(k, p, n, out);				\
+			break;						\
 		}							\
 	} while (0)
 
@@ -138,10 +152,18 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 	    !static_branch_likely(&umac_have_sse2))
 		return false;
 	switch (iters) {
-	case 1: umac_nh_short_sse2_1(k, p, units, last, nh); break;
-	case 2: umac_nh_short_sse2_2(k, p, units, last, nh); break;
-	case 3: umac_nh_short_sse2_3(k, p, units, last, nh); break;
-	default: umac_nh_short_sse2_4(k, p, units, last, nh); break;
+	case 1:
+		umac_nh_short_sse2_1(k, p, units, last, nh);
+		break;
+	case 2:
+		umac_nh_short_sse2_2(k, p, units, last, nh);
+		break;
+	case 3:
+		umac_nh_short_sse2_3(k, p, units, last, nh);
+		break;
+	default:
+		umac_nh_short_sse2_4(k, p, units, last, nh);
+		break;
 	}
 	return true;
 }
