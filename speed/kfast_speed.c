@@ -252,7 +252,12 @@ static int kspeed_hash_once(struct kspeed_hash_run *r, unsigned int blen,
 	if (plen == blen)
 		return crypto_wait_req(crypto_ahash_digest(r->req), &r->wait);
 
-	/* As tcrypt: the same plen bytes are fed blen / plen times. */
+	/*
+	 * As tcrypt: the same plen bytes are fed blen / plen times.  In 7.x
+	 * crypto_ahash_final() is finup() with req->nbytes = 0, so the length
+	 * is set again for every message.
+	 */
+	ahash_request_set_crypt(r->req, kb->hsg, kb->digest, plen);
 	ret = crypto_wait_req(crypto_ahash_init(r->req), &r->wait);
 	for (pcount = 0; !ret && pcount < blen; pcount += plen)
 		ret = crypto_wait_req(crypto_ahash_update(r->req), &r->wait);
