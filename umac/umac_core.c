@@ -20,9 +20,16 @@
  *    as in the RFC pseudocode: for words not chosen with knowledge of the
  *    key it is taken with probability about 2^-32 per 1 KiB chunk.  All other
  *    arithmetic is branch-free.
- *  - Arch code (arch/x86/umac.h) may override the NH of whole units and the
- *    AES of the pad; the generic versions below are also the fallback when
- *    SIMD is not usable.
+ *  - Three paths: whole messages of at most 1 KiB (umac(), umac_finup()
+ *    on a fresh context, the shash digest/finup) need no L2 and no state
+ *    and run from registers; the streaming path folds units into the
+ *    state; SIMD tiers take up to four whole chunks per call (one SIMD
+ *    section of 4 KiB) and run POLY on the returned sums.
+ *  - The pad's AES is issued by umac_set_nonce(), before the hashing, so
+ *    that its latency overlaps with NH instead of ending the message.
+ *  - Arch code (arch/x86/umac.h) may override the NH of units and chunks
+ *    and the AES of the pad; the generic versions below are also the
+ *    fallback when SIMD is not usable.
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
