@@ -23,7 +23,7 @@
 #include "polyval.h"
 
 #ifdef __SIZEOF_INT128__
-typedef unsigned __int128 kfast_u128;
+#define kfast_u128 unsigned __int128
 
 /*
  * Carry-less 64 x 64 -> 128 bits.

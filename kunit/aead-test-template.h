@@ -280,11 +280,12 @@ static int __maybe_unused aeadt_run(struct kunit *test, struct crypto_aead *tfm,
 	int err = -ENOMEM;
 
 	*guard_ok = false;
-	src = kzalloc(sizeof(*src), GFP_KERNEL);
-	dst = kzalloc(sizeof(*dst), GFP_KERNEL);
+	/* src and dst scatterlist buffers in one allocation */
+	src = kcalloc(2, sizeof(*src), GFP_KERNEL);
+	dst = src ? src + 1 : NULL;
 	tmp = kmalloc(total + 1, GFP_KERNEL);
 	req = aead_request_alloc(tfm, GFP_KERNEL);
-	if (!src || !dst || !tmp || !req)
+	if (!src || !tmp || !req)
 		goto out;
 	err = aeadt_sgbuf_init(src, &layout->src);
 	if (!err && layout->inplace == AEADT_OUT_OF_PLACE)
@@ -331,12 +332,12 @@ static int __maybe_unused aeadt_run(struct kunit *test, struct crypto_aead *tfm,
 	}
 out:
 	aead_request_free(req);
-	if (src)
+	if (src) {
 		kfree(src->arena);
-	if (dst && layout->inplace == AEADT_OUT_OF_PLACE)
-		kfree(dst->arena);
+		if (layout->inplace == AEADT_OUT_OF_PLACE)
+			kfree(dst->arena);
+	}
 	kfree(src);
-	kfree(dst);
 	kfree(tmp);
 	return err;
 }

@@ -49,6 +49,7 @@ static void gsv_driver_desc(const struct gsv_driver *d, char *desc)
 {
 	strscpy(desc, d->name, KUNIT_PARAM_DESC_SIZE);
 }
+
 KUNIT_ARRAY_PARAM(gsv_driver, gsv_drivers, gsv_driver_desc);
 
 /* SIMD tiers only (for the comparisons against generic). */
@@ -57,6 +58,7 @@ static const struct gsv_driver gsv_tiers[] = {
 	{ "gcm-siv-aes-vaes-avx2" },
 	{ "gcm-siv-aes-vaes-avx512" },
 };
+
 KUNIT_ARRAY_PARAM(gsv_tier, gsv_tiers, gsv_driver_desc);
 
 static const struct gsv_driver *gsv_param(struct kunit *test)
@@ -629,6 +631,7 @@ static struct kunit_suite gsv_suite = {
 	.name = "kfast_gcm_siv",
 	.test_cases = gsv_cases,
 };
+
 kunit_test_suite(gsv_suite);
 
 MODULE_LICENSE("GPL");
