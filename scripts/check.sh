@@ -100,6 +100,7 @@ install_test() {
 
 step "host packages" scripts/kenv.sh setup-host
 step "userspace tests" make -s check-user
+step "speed output checker" selftests/qemu/check-speed-output-test.sh
 
 case "$mode" in
 quick)
