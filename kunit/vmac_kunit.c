@@ -115,8 +115,9 @@ static void vmac_draft_vectors(struct kunit *test)
 
 static void vmac_linux_vectors(struct kunit *test)
 {
-	const char *names[] = { "vmac64(aes)", "vmac64-aes-generic", "vmac64-aes-bmi2",
-				"vmac64-aes-avx512" };
+	static const char * const names[] = {
+		"vmac64(aes)", "vmac64-aes-generic", "vmac64-aes-bmi2", "vmac64-aes-avx512"
+	};
 	unsigned int i, d;
 
 	for (d = 0; d < ARRAY_SIZE(names); d++) {

@@ -41,7 +41,7 @@
  *    gives the same tag.
  *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
  *    blocks and fully reduced once at the end.
- *  - 64x64->128-bit products use the compiler's unsigned __int128; x86-64
+ *  - 64x64->128-bit products use the compiler's __uint128_t; x86-64
  *    can replace the block loop and the pad by assembly (arch/x86/vmac.h,
  *    selected once at init with static keys).
  */
@@ -49,7 +49,6 @@
 #include <kfast/aes.h>
 #include "vmac.h"
 
-typedef unsigned __int128 vmac_u128;
 
 #define VMAC_M62	0x3fffffffffffffffULL
 #define VMAC_M63	0x7fffffffffffffffULL
@@ -68,35 +67,42 @@ typedef unsigned __int128 vmac_u128;
  * memset() call costs as much as the hashing itself.  The empty asm keeps
  * the compiler from turning the loops back into such calls.
  */
-#define VMAC_HIDE(x) __asm__ ("" : "+r" (x))
+static __always_inline void *vmac_hide_ptr(void *p)
+{
+	__asm__ ("" : "+r" (p));
+	return p;
+}
 
 static __always_inline void vmac_copy(u8 *dst, const u8 *src, unsigned int n)
 {
-	for (; n >= 8; n -= 8, src += 8, dst += 8) {
+	for (; n >= 8; n -= 8, src += 8) {
 		put_unaligned_le64(get_unaligned_le64(src), dst);
-		VMAC_HIDE(dst);
+		dst = vmac_hide_ptr(dst + 8);
 	}
 	for (; n; n--)
 		*dst++ = *src++;
 }
 
 /*
- * Zeroes a whole number of 64-bit words; volatile stores cannot be elided.
- * Four per loop turn: the context is wiped after every message.
+ * Zeroes a whole number of 64-bit words, four per loop turn (the context
+ * is wiped after every message); the final barrier keeps the compiler from
+ * dropping the stores as dead, like memzero_explicit().
  */
 static __always_inline void vmac_wipe(void *p, size_t size)
 {
-	volatile u64 *w = p;
-	size_t i, n = size / 8;
+	u64 *w = p;
+	size_t n = size / 8;
 
-	for (i = 0; i + 4 <= n; i += 4) {
-		w[i] = 0;
-		w[i + 1] = 0;
-		w[i + 2] = 0;
-		w[i + 3] = 0;
+	for (; n >= 4; n -= 4) {
+		w[0] = 0;
+		w[1] = 0;
+		w[2] = 0;
+		w[3] = 0;
+		w = vmac_hide_ptr(w + 4);
 	}
-	for (; i < n; i++)
-		w[i] = 0;
+	for (; n; n--)
+		*w++ = 0;
+	__asm__ __volatile__ ("" : : "r" (p) : "memory");
 }
 
 /*
@@ -163,11 +169,11 @@ unsigned int vmac_impl_max(void)
 static __always_inline void vmac_poly_step(u64 *ah, u64 *al, u64 kh, u64 kl,
 					   u64 mh, u64 ml)
 {
-	vmac_u128 t0 = (vmac_u128)*al * kl;
-	vmac_u128 t1 = (vmac_u128)*ah * kl + (vmac_u128)*al * kh;
-	vmac_u128 t2 = (vmac_u128)*ah * kh;
-	vmac_u128 x = t0 + 2 * (t2 + (u64)(t1 >> 64));
-	vmac_u128 xh = (x >> 64) + (u64)t1 + mh;
+	__uint128_t t0 = (__uint128_t)*al * kl;
+	__uint128_t t1 = (__uint128_t)*ah * kl + (__uint128_t)*al * kh;
+	__uint128_t t2 = (__uint128_t)*ah * kh;
+	__uint128_t x = t0 + 2 * (t2 + (u64)(t1 >> 64));
+	__uint128_t xh = (x >> 64) + (u64)t1 + mh;
 	u64 xl = (u64)x + ml;
 	u64 f, rh;
 
@@ -199,23 +205,23 @@ static __always_inline void vmac_poly_step2(u64 *ah, u64 *al, const u64 k2[2],
 					    const u64 k[2], u64 m1h, u64 m1l,
 					    u64 m2h, u64 m2l)
 {
-	vmac_u128 t0 = (vmac_u128)*al * k2[1];
-	vmac_u128 t1 = (vmac_u128)*ah * k2[1] + (vmac_u128)*al * k2[0];
-	vmac_u128 t2 = (vmac_u128)*ah * k2[0];
-	vmac_u128 u0 = (vmac_u128)m1l * k[1];
-	vmac_u128 u1 = (vmac_u128)m1h * k[1] + (vmac_u128)m1l * k[0];
-	vmac_u128 u2 = (vmac_u128)m1h * k[0];
-	vmac_u128 s = t2 + u2 + (u64)(t1 >> 64) + (u64)(u1 >> 64);	/* < 2^127 */
-	vmac_u128 v = (vmac_u128)(u64)t1 + (u64)u1;			/* < 2^65 */
-	vmac_u128 lo = t0 + u0, x;
+	__uint128_t t0 = (__uint128_t)*al * k2[1];
+	__uint128_t t1 = (__uint128_t)*ah * k2[1] + (__uint128_t)*al * k2[0];
+	__uint128_t t2 = (__uint128_t)*ah * k2[0];
+	__uint128_t u0 = (__uint128_t)m1l * k[1];
+	__uint128_t u1 = (__uint128_t)m1h * k[1] + (__uint128_t)m1l * k[0];
+	__uint128_t u2 = (__uint128_t)m1h * k[0];
+	__uint128_t s = t2 + u2 + (u64)(t1 >> 64) + (u64)(u1 >> 64);	/* < 2^127 */
+	__uint128_t v = (__uint128_t)(u64)t1 + (u64)u1;			/* < 2^65 */
+	__uint128_t lo = t0 + u0, x;
 	u64 top = lo < t0, f, rh, rl;
 
 	x = lo + (s << 1);
 	top += x < lo;
-	lo = x + ((vmac_u128)(u64)v << 64);
+	lo = x + ((__uint128_t)(u64)v << 64);
 	top += lo < x;
 	top += (u64)(v >> 64);
-	x = lo + (((vmac_u128)m2h << 64) | m2l);
+	x = lo + (((__uint128_t)m2h << 64) | m2l);
 	top += x < lo;
 	/* value = top * 2^128 + x;  2^128 = 2 and 2^127 = 1 mod p. */
 	f = ((u64)(x >> 64) >> 63) + 2 * top;
@@ -234,16 +240,16 @@ static __always_inline void vmac_nh(const u64 *k, const u8 *m,
 				    unsigned int nwords, unsigned int iters,
 				    u64 out[VMAC_MAX_ITERS][2])
 {
-	vmac_u128 s0 = 0, s1 = 0;
+	__uint128_t s0 = 0, s1 = 0;
 	unsigned int i;
 
 	for (i = 0; i < nwords; i += 2) {
 		u64 m0 = get_unaligned_le64(m + 8 * i);
 		u64 m1 = get_unaligned_le64(m + 8 * i + 8);
 
-		s0 += (vmac_u128)(m0 + k[i]) * (m1 + k[i + 1]);
+		s0 += (__uint128_t)(m0 + k[i]) * (m1 + k[i + 1]);
 		if (iters > 1)
-			s1 += (vmac_u128)(m0 + k[i + 2]) * (m1 + k[i + 3]);
+			s1 += (__uint128_t)(m0 + k[i + 2]) * (m1 + k[i + 3]);
 	}
 	out[0][0] = (u64)(s0 >> 64) & VMAC_M62;
 	out[0][1] = (u64)s0;
@@ -295,15 +301,15 @@ static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
 	u64 m1 = yh + th + ge;
 	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
 	u64 a, b, r, c;
-	vmac_u128 p;
+	__uint128_t p;
 
 	a = m1 + k[0];
 	a += (0 - (u64)(a < m1)) & 257;
 	b = m2 + k[1];
 	b += (0 - (u64)(b < m2)) & 257;
 
-	p = (vmac_u128)a * b;
-	p = (vmac_u128)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
+	p = (__uint128_t)a * b;
+	p = (__uint128_t)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
 	r = (u64)p;
 	c = (u64)(p >> 64) * 257;			/* < 2^18 */
 	r += c;

@@ -85,11 +85,15 @@ static int vmac_shash_final(struct shash_desc *desc, u8 *out)
 	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
 	int err;
 
-	if (d->nonce_len < VMAC_NONCEBYTES)
-		err = -EINVAL;	/* the nonce never arrived */
-	else
-		err = vmac_final(&d->ctx, d->nonce, out);
-	memzero_explicit(d, sizeof(*d));
+	if (d->nonce_len < VMAC_NONCEBYTES) {
+		/* The nonce never arrived; wipe what there is. */
+		memzero_explicit(d, sizeof(*d));
+		return -EINVAL;
+	}
+	/* vmac_final() wipes the hash context; the nonce is wiped here. */
+	err = vmac_final(&d->ctx, d->nonce, out);
+	memzero_explicit(d->nonce, sizeof(d->nonce));
+	d->nonce_len = 0;
 	return err;
 }
 
