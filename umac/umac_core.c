@@ -155,12 +155,12 @@ static __always_inline void nh_generic(const u32 *k, const u8 *p, size_t units,
 }
 
 /*
- * NH of the last, partial unit of a message: rem (0..31) bytes at p, zero
- * padded, len the length of the whole message (p + rem is its end).  The
- * words are loaded directly, without a byte buffer (a memcpy() into one
- * and word loads from it cost a call and a store-forwarding round trip on
- * the latency path of short messages): a partial 8-byte word is the 8
- * bytes ending at the message's end, shifted into place.
+ * Word "off" of the zero-padded partial unit of rem (0..31) bytes at p;
+ * len bytes ending at p + rem are readable (the whole message or update).
+ * The words are loaded directly, without a byte buffer (a memcpy() into
+ * one and word loads from it cost a call and a store-forwarding round
+ * trip on the latency path of short messages): a partial 8-byte word is
+ * the 8 bytes ending at p + rem, shifted into place.
  */
 static __always_inline u64 partial_word(const u8 *p, size_t off, size_t rem,
 					size_t len)
@@ -712,14 +712,41 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 /* SIMD sections cover at most 4 KiB of data each. */
 #define UMAC_SIMD_UNITS		(4096 / UMAC_UNIT_SIZE)
 
+/*
+ * Is a SIMD section worth it for this many units?  Scalar NH is 4
+ * multiplies per unit and iteration; a SIMD section has a cost in the
+ * kernel.  Two units, or one unit of several iterations.
+ */
+static __always_inline bool umac_use_simd(const struct umac_key *key,
+					  const struct umac_state *s,
+					  size_t units)
+{
+	return (units >= 2 || (units && s->iters >= 2)) &&
+	       key->impl != UMAC_IMPL_GENERIC && crypto_simd_usable();
+}
+
+/* One unit (buffered, or the zero-padded last one). */
+static void umac_one_unit(const struct umac_key *key, struct umac_state *s,
+			  const u8 *p)
+{
+	if (umac_use_simd(key, s, 1)) {
+		kfast_simd_begin();
+		umac_units(key, s, p, 1, true);
+		kfast_simd_end();
+	} else {
+		umac_units(key, s, p, 1, false);
+	}
+}
+
 void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 {
 	const struct umac_key *key = ctx->key;
 	struct umac_state *s = &ctx->s;
-	size_t units;
+	size_t units, total;
 
 	if (!len)
 		return;
+	total = len;		/* data[0..total) is readable */
 	s->len += len;
 	if (s->buflen) {
 		size_t n = min_t(size_t, len, UMAC_UNIT_SIZE - s->buflen);
@@ -730,13 +757,12 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 		len -= n;
 		if (s->buflen < UMAC_UNIT_SIZE)
 			return;
-		umac_units(key, s, s->buf, 1, false);
+		umac_one_unit(key, s, s->buf);
 		s->buflen = 0;
 		memset(s->buf, 0, UMAC_UNIT_SIZE);
 	}
 	units = len / UMAC_UNIT_SIZE;
-	if (units >= 2 && key->impl != UMAC_IMPL_GENERIC &&
-	    crypto_simd_usable()) {
+	if (umac_use_simd(key, s, units)) {
 		while (units) {
 			size_t n = min_t(size_t, units, UMAC_SIMD_UNITS);
 
@@ -752,7 +778,15 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 	}
 	len %= UMAC_UNIT_SIZE;
 	if (len) {
-		memcpy(s->buf, data, len);
+		/*
+		 * Word copies instead of a memcpy() call (short messages); the
+		 * buffer is empty here and stays zero beyond len.
+		 */
+		unsigned int j;
+
+		for (j = 0; j < UMAC_UNIT_SIZE / 8; j++)
+			put_unaligned_le64(partial_word(data, 8 * j, len, total),
+					   s->buf + 8 * j);
 		s->buflen = len;
 	}
 }
@@ -771,11 +805,10 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 	 * Buffered bytes after a completed chunk start a new chunk.
 	 */
 	if (s->buflen || !s->len) {
-		if (s->chunk_pos == UMAC_CHUNK_SIZE)
-			l1_flush(key, s);
-		nh_units_generic(key->nh + s->chunk_pos / 4, s->buf, 1, s->nh,
-				 iters);
-		chunk_bytes = s->chunk_pos + s->buflen;
+		unsigned int buflen = s->buflen;
+
+		umac_one_unit(key, s, s->buf);	/* flushes a completed chunk */
+		chunk_bytes = s->chunk_pos - UMAC_UNIT_SIZE + buflen;
 	}
 
 	for (i = 0; i < iters; i++) {

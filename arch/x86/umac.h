@@ -109,6 +109,24 @@ static DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
 		}							\
 	} while (0)
 
+#define UMAC_NH_SHORT_CALL(k, p, units, last, nh, iters)		\
+	do {								\
+		switch (iters) {					\
+		case 1:							\
+			umac_nh_short_sse2_1(k, p, units, last, nh);	\
+			break;						\
+		case 2:							\
+			umac_nh_short_sse2_2(k, p, units, last, nh);	\
+			break;						\
+		case 3:							\
+			umac_nh_short_sse2_3(k, p, units, last, nh);	\
+			break;						\
+		default:						\
+			umac_nh_short_sse2_4(k, p, units, last, nh);	\
+			break;						\
+		}							\
+	} while (0)
+
 /* Called inside a SIMD section; false means "use the generic code". */
 static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 					 const u8 *p, size_t units,
@@ -116,6 +134,12 @@ static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 {
 	unsigned int u = pos / UMAC_UNIT_SIZE;
 
+	/* A few units: the xmm code with its two-qword fold is cheaper. */
+	if (units < 4 && key->impl != UMAC_IMPL_GENERIC &&
+	    static_branch_likely(&umac_have_sse2)) {
+		UMAC_NH_SHORT_CALL(key->nh + 8 * u, p, units, NULL, nh, iters);
+		return true;
+	}
 	switch (key->impl) {
 	case UMAC_IMPL_AVX512:
 		if (!static_branch_likely(&umac_have_avx512))
@@ -151,20 +175,7 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 	if (key->impl == UMAC_IMPL_GENERIC ||
 	    !static_branch_likely(&umac_have_sse2))
 		return false;
-	switch (iters) {
-	case 1:
-		umac_nh_short_sse2_1(k, p, units, last, nh);
-		break;
-	case 2:
-		umac_nh_short_sse2_2(k, p, units, last, nh);
-		break;
-	case 3:
-		umac_nh_short_sse2_3(k, p, units, last, nh);
-		break;
-	default:
-		umac_nh_short_sse2_4(k, p, units, last, nh);
-		break;
-	}
+	UMAC_NH_SHORT_CALL(k, p, units, last, nh, iters);
 	return true;
 }
 
