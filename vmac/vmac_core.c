@@ -40,7 +40,15 @@
  *    state only buffers msglen % 128 bytes and any split of the input
  *    gives the same tag.
  *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
- *    blocks and fully reduced once at the end.
+ *    blocks and fully reduced once at the end.  Whole blocks go through
+ *    L2 two at a time (acc * k^2 + m1 * k + m2, k^2 precomputed), which
+ *    halves the serial multiply-reduce chain; the AVX-512 code uses four
+ *    chains in k^4 instead (see arch/x86/vmac-avx512.S).
+ *  - Short messages matter (a 48-byte NTP packet): the per-message path
+ *    makes no library calls (inline word copies, a masked last word
+ *    instead of memset(), an inline wipe), runs the end of the message in
+ *    registers, and starts the pad's AES before the hashing so that its
+ *    latency overlaps.
  *  - 64x64->128-bit products use the compiler's __uint128_t; x86-64
  *    can replace the block loop and the pad by assembly (arch/x86/vmac.h,
  *    selected once at init with static keys).
@@ -48,7 +56,6 @@
 #include <kfast/base.h>
 #include <kfast/aes.h>
 #include "vmac.h"
-
 
 #define VMAC_M62	0x3fffffffffffffffULL
 #define VMAC_M63	0x7fffffffffffffffULL
