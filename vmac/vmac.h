@@ -61,8 +61,6 @@ struct vmac_key {
 	u64 polykey[VMAC_MAX_ITERS][2];
 	/* k^2 mod 2^127 - 1 per iteration, for two L2 steps at once. */
 	u64 polykey2[VMAC_MAX_ITERS][2];
-	/* k^4 mod 2^127 - 1 per iteration, for four interleaved L2 chains. */
-	u64 polykey4[VMAC_MAX_ITERS][2];
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */

@@ -42,8 +42,7 @@
  *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
  *    blocks and fully reduced once at the end.  Whole blocks go through
  *    L2 two at a time (acc * k^2 + m1 * k + m2, k^2 precomputed), which
- *    halves the serial multiply-reduce chain; the AVX-512 code uses four
- *    chains in k^4 instead (see arch/x86/vmac-avx512.S).
+ *    halves the serial multiply-reduce chain.
  *  - Short messages matter (a 48-byte NTP packet): the per-message path
  *    makes no library calls (inline word copies, a masked last word
  *    instead of memset(), an inline wipe), runs the end of the message in
@@ -381,18 +380,12 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	if (WARN_ON(n != VMAC_MAX_ITERS))
 		return -EINVAL;
 
-	/*
-	 * k^2 and k^4 mod p, fully reduced: the two-block L2 step and the
-	 * four-chain L2 of the AVX-512 code.
-	 */
+	/* k^2 mod p for the two-block L2 step, fully reduced. */
 	for (i = 0; i < VMAC_MAX_ITERS; i++) {
 		u64 h = key->polykey[i][0], l = key->polykey[i][1];
 
 		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
 		vmac_l2_finish(h, l, 0, &key->polykey2[i][0], &key->polykey2[i][1]);
-		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
-		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
-		vmac_l2_finish(h, l, 0, &key->polykey4[i][0], &key->polykey4[i][1]);
 	}
 
 	vmac_setkey_arch(key, raw, len);

@@ -28,19 +28,14 @@
  *	lo = ACC0 + (ACC52 << 52)		carry c
  *	hi = (ACC52 >> 12) + (ACC104 << 40) + c	mod 2^62
  *
- * L2 in four chains.  The L2 polynomial y = acc k^n + sum m_i k^(n-1-i)
- * over n = 4N blocks splits by i mod 4 into four Horner chains in k^4,
- *	C_r = C_r * k^4 + m_(4t+r),	r = 0..3,
- * with y = C_0 k^3 + C_1 k^2 + C_2 k + C_3 and the incoming accumulator as
- * the initial C_3 (C_0..C_2 start at 0).  The chains are independent, so
- * the serial multiply-and-reduce latency is paid once per four blocks;
- * they live in the stack frame and are combined with three ordinary L2
- * steps at the end of the call.  Each chain step (POLYG) multiplies by a
- * general residue K = k^4 < 2^127:
- *	Z = C * K + m = z0 + z1 2^64 + z2 2^128 + z3 2^192	(exact)
- *	  = (z0 + z1 2^64) + 2 (z2 + z3 2^64)			(mod p)
- * folded at bit 127 (C stays below 2^127 + 8).  The scalar L2 of group g
- * is interleaved with the vector NH of group g + 1 so both units work.
+ * L2.  Block pairs go through the two-step Horner form of vmac_core.c,
+ * acc = acc * k^2 + m1 * k + m2 mod 2^127 - 1 (POLY2, see vmac-x86_64.S),
+ * in general-purpose registers, reading the NH values from the stack.
+ * The L2 of group g - 2 is cut into pieces that alternate with the vector
+ * NH of group g, so both the vector and the integer units stay busy and
+ * the L2's 8-byte loads never wait for the NH's 64-byte stores.  (Four
+ * independent chains in k^4 were tried to shorten the serial chain; the
+ * extra loads, stores and final combination made them slower.)
  */
 #include <linux/linkage.h>
 
@@ -48,24 +43,24 @@
 #define VMAC_KEY_NH	0
 #define VMAC_KEY_POLY	144
 #define VMAC_KEY_POLY2	176
-#define VMAC_KEY_POLY4	208
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
  *   FR_NH:   NH results, three buffers of [iter][hi, lo][8 blocks] words,
- *	      used in rotation: the NH of group g goes to buffer IDXW while
- *	      the L2 reads group g - 2 from buffer IDXR.  Two groups of
+ *	      used in rotation: the NH of group g goes to the buffer after
+ *	      IDXR's while the L2 reads group g - 2 from buffer IDXR.  Two groups of
  *	      distance keep the L2's 8-byte loads away from the 64-byte
  *	      stores that wrote them (no store forwarding needed).
  *   FR_END:  end pointer of the input
- *   FR_CH:   the L2 chains C[iter][r], high word first
- * The key is read through KEY (%r13).
+ *   FR_KEYS, FR_NHK: the key words the loop needs, copied so that no
+ *	      register has to hold the key pointer
  */
 #define FR_NH		0
 #define FR_NHBUF	256		/* bytes per buffer: 2 iters x 2 x 8 x 8 */
 #define FR_END		768
-#define FR_CH		832
-#define FR_SIZE		960		/* >= FR_CH + 128, multiple of 64 */
+#define FR_KEYS		776		/* per iteration: kh, kl, K2h, K2l */
+#define FR_NHK		840		/* the 18 NH key words */
+#define FR_SIZE		1024		/* >= FR_NHK + 144, multiple of 64 */
 
 	.text
 
@@ -125,8 +120,8 @@
  * zmm16..19.
  */
 .macro	NH_PAIR we, wo, kw, h, koff, a0, a52, a104
-	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h(KEY){1to8}, %zmm\we, %zmm16
-	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h + 8(KEY){1to8}, %zmm\wo, %zmm17
+	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h(%rsp){1to8}, %zmm\we, %zmm16
+	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h + 8(%rsp){1to8}, %zmm\wo, %zmm17
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
 	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
 	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
@@ -183,7 +178,7 @@
 /*
  * Sum accumulator set (\b0, \b52, \b104) into (\a0, \a52, \a104), then
  * store the NH value ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 of each
- * lane as 8 high words then 8 low words at \dst(%rsp, IDXW).  Uses zmm0..5.
+ * lane as 8 high words then 8 low words at \dst(%rsp, %rax).  Uses zmm0..5.
  */
 .macro	NH_STORE a0, a52, a104, b0, b52, b104, dst
 	vpaddq		%zmm\b0, %zmm\a0, %zmm\a0
@@ -199,8 +194,8 @@
 	vpsubq		%zmm5, %zmm2, %zmm2{%k1}		/* + carry */
 	vpsllq		$2, %zmm2, %zmm2
 	vpsrlq		$2, %zmm2, %zmm2			/* mod 2^62 */
-	vmovdqa64	%zmm2, \dst(%rsp, IDXW)
-	vmovdqa64	%zmm1, \dst + 64(%rsp, IDXW)
+	vmovdqa64	%zmm2, \dst(%rsp, %rax)
+	vmovdqa64	%zmm1, \dst + 64(%rsp, %rax)
 .endm
 
 /* Clears the twelve accumulators. */
@@ -215,36 +210,65 @@
 /* ------------------------------------------------------------------------ */
 
 /*
- * One chain step for iteration \it, chain \r with NH value \b of the
- * buffer at (%rsp, IDXR): C = C * k^4 + m mod 2^127 - 1.  Scratch: rax, rbx,
- * rdx, rdi, r8..r11.
+ * Two L2 steps at once for iteration \it on NH values \b, \b + 1 of the
+ * buffer at (%rsp, IDXR): (\ah:\al) = acc * k^2 + m1 * k + m2 mod
+ * 2^127 - 1 (POLY2 of vmac-x86_64.S).  Keys at FR_KEYS + 32 * \it (kh, kl,
+ * K2h, K2l).  Scratch: rax, rbx, rdx, rdi, r8..r11.  \part selects a
+ * quarter (1..4) so that the pieces can alternate with vector code; 0 is
+ * all of it.
  */
-.macro	POLYG it, r, b, part=0
-	.set	PCH, FR_CH + 64 * \it + 16 * \r
-	.set	PCL, PCH + 8
-	.set	PMH, FR_NH + 128 * \it + 8 * \b
-	.set	PML, PMH + 64
-	.set	PK4H, VMAC_KEY_POLY4 + 16 * \it
-	.set	PK4L, PK4H + 8
+.macro	POLY2 it, b, ah, al, part=0
+	.set	PM1H, FR_NH + 128 * \it + 8 * \b
+	.set	PM1L, PM1H + 64
+	.set	PM2H, PM1H + 8
+	.set	PM2L, PM1L + 8
+	.set	PKH, FR_KEYS + 32 * \it
+	.set	PKL, PKH + 8
+	.set	PK2H, PKH + 16
+	.set	PK2L, PKH + 24
 	.if	\part == 0 || \part == 1
-	movq	PCL(%rsp), %rdx
-	mulx	PK4L(KEY), %rax, %rbx		/* cl * Kl: z0, z1 */
-	mulx	PK4H(KEY), %r8, %r10		/* cl * Kh: z1, z2 */
-	movq	PCH(%rsp), %rdx
-	mulx	PK4L(KEY), %r9, %rdi		/* ch * Kl: z1, z2 */
-	mulx	PK4H(KEY), %rdx, %r11		/* ch * Kh: z2, z3 */
+	/* message part: m1 * k + m2 into (r11:r10:rbx:rax) = z3..z0 */
+	movq	PM1L(%rsp, IDXR), %rdx
+	mulx	PKL(%rsp), %rax, %rbx		/* m1l * kl: z0, z1 */
+	mulx	PKH(%rsp), %r8, %r10		/* m1l * kh: z1, z2 */
+	movq	PM1H(%rsp, IDXR), %rdx
+	mulx	PKH(%rsp), %r9, %r11		/* m1h * kh: z2, z3 */
+	mulx	PKL(%rsp), %rdx, %rdi		/* m1h * kl: z1, z2 */
 	addq	%r8, %rbx
 	adcq	%rdi, %r10
 	adcq	$0, %r11
-	addq	%r9, %rbx
-	adcq	%rdx, %r10
+	addq	%rdx, %rbx
+	adcq	%r9, %r10
 	adcq	$0, %r11
 	.endif
 	.if	\part == 0 || \part == 2
-	addq	PML(%rsp, IDXR), %rax		/* + m */
-	adcq	PMH(%rsp, IDXR), %rbx
+	addq	PM2L(%rsp, IDXR), %rax		/* + m2 */
+	adcq	PM2H(%rsp, IDXR), %rbx
 	adcq	$0, %r10
 	adcq	$0, %r11
+	/* + acc * k^2 */
+	movq	\al, %rdx
+	mulx	PK2L(%rsp), %r8, %r9		/* al * K2l: z0, z1 */
+	mulx	PK2H(%rsp), %rdi, %rdx		/* al * K2h: z1, z2 */
+	addq	%r8, %rax
+	adcq	%r9, %rbx
+	adcq	%rdx, %r10
+	adcq	$0, %r11
+	addq	%rdi, %rbx
+	adcq	$0, %r10
+	adcq	$0, %r11
+	.endif
+	.if	\part == 0 || \part == 3
+	movq	\ah, %rdx
+	mulx	PK2L(%rsp), %r8, %r9		/* ah * K2l: z1, z2 */
+	mulx	PK2H(%rsp), %rdi, %rdx		/* ah * K2h: z2, z3 */
+	addq	%r8, %rbx
+	adcq	%r9, %r10
+	adcq	%rdx, %r11
+	addq	%rdi, %r10
+	adcq	$0, %r11
+	.endif
+	.if	\part == 0 || \part == 4
 	/* (z0 + z1 2^64) + 2 (z2 + z3 2^64), fold at bit 127 */
 	addq	%r10, %r10
 	adcq	%r11, %r11
@@ -258,98 +282,47 @@
 	btrq	$63, %rbx
 	addq	%r8, %rax
 	adcq	$0, %rbx
-	movq	%rbx, PCH(%rsp)
-	movq	%rax, PCL(%rsp)
+	movq	%rbx, \ah
+	movq	%rax, \al
 	.endif
 .endm
 
-/* Chain steps for NH values \b and \b + 1 (chains \b % 4, \b % 4 + 1). */
-.macro	L2_PAIR b, iters
-	POLYG	0, (\b%4), \b
-	POLYG	0, ((\b+1)%4), (\b+1)
-	.if	\iters == 2
-	POLYG	1, (\b%4), \b
-	POLYG	1, ((\b+1)%4), (\b+1)
-	.endif
-.endm
-
-/* L2 over the eight NH values of the buffer at (%rsp, IDXR), then the next. */
+/* L2 over the eight NH values of the buffer at (%rsp, IDXR). */
 .macro	L2_GROUP iters
-	L2_PAIR	0, \iters
-	L2_PAIR	2, \iters
-	L2_PAIR	4, \iters
-	L2_PAIR	6, \iters
-	NEXT_BUF	IDXR
+	.irp	b, 0, 2, 4, 6
+	POLY2	0, \b, AH0, AL0
+	.if	\iters == 2
+	POLY2	1, \b, AH1, AL1
+	.endif
+	.endr
 .endm
 
 /*
- * Scalar slot \slot (0..7) of half \h: the L2 of the previous group, cut
- * into pieces that alternate with the vector code.  VMAC-64: half a chain
- * step per slot (block 4h + slot/2); VMAC-128: one whole step per slot
- * (iteration slot % 2, block 4h + slot/2).  Nothing if !\l2.
+ * Scalar slot \slot (0..7) of half \h: a piece of the L2 of the group two
+ * back, alternating with the vector code.  VMAC-64: a quarter of a double
+ * step per slot (blocks 4h + 2 (slot / 4) and one more); VMAC-128: half a
+ * double step per slot, iterations alternating.  Nothing if !\l2.
  */
 .macro	L2_SLOT l2, h, slot, iters
 	.if	\l2
 	.if	\iters == 1
-	POLYG	0, ((4*\h+\slot/2)%4), (4*\h+\slot/2), (1+\slot%2)
+	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+\slot%4)
 	.else
-	POLYG	(\slot%2), ((4*\h+\slot/2)%4), (4*\h+\slot/2)
+	.if	(\slot/2)%2 == 0
+	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+2*(\slot%2))
+	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (2+2*(\slot%2))
+	.else
+	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (1+2*(\slot%2))
+	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (2+2*(\slot%2))
+	.endif
 	.endif
 	.endif
 .endm
 
 /*
- * One L2 step with the masked key k (POLY1 of vmac-x86_64.S, operands in
- * the frame): (\ah:\al) = (\ah:\al) * k + C[\it][\r].
- */
-.macro	POLY1F it, r, ah, al
-	.set	PKH, VMAC_KEY_POLY + 16 * \it
-	.set	PKL, PKH + 8
-	.set	PCH, FR_CH + 64 * \it + 16 * \r
-	.set	PCL, PCH + 8
-	movq	\al, %rdx
-	mulx	PKL(KEY), %rax, %rbx		/* t0 = al * kl */
-	mulx	PKH(KEY), %r10, %r11		/* al * kh */
-	movq	\ah, %rdx
-	mulx	PKL(KEY), %r8, %r9		/* ah * kl */
-	addq	%r10, %r8
-	adcq	%r11, %r9			/* t1 = (r9:r8) */
-	mulx	PKH(KEY), %r10, %r11		/* t2 = ah * kh */
-	addq	%r9, %r10
-	adcq	$0, %r11			/* s = t2 + hi(t1) */
-	addq	%r10, %r10
-	adcq	%r11, %r11
-	addq	%r10, %rax
-	adcq	%r11, %rbx			/* t0 + 2s */
-	addq	PCL(%rsp), %rax
-	adcq	%r8, %rbx			/* + lo(t1) 2^64 + cl */
-	movl	$0, %edx
-	adcq	$0, %rdx
-	addq	PCH(%rsp), %rbx
-	adcq	$0, %rdx
-	movq	%rbx, %r10
-	shrq	$63, %r10
-	leaq	(%r10, %rdx, 2), %r10
-	btrq	$63, %rbx
-	addq	%r10, %rax
-	adcq	$0, %rbx
-	movq	%rbx, \ah
-	movq	%rax, \al
-.endm
-
-/* acc = ((C0 k + C1) k + C2) k + C3 for iteration \it. */
-.macro	L2_COMBINE it, ah, al
-	movq	FR_CH + 64 * \it(%rsp), \ah
-	movq	FR_CH + 64 * \it + 8(%rsp), \al
-	POLY1F	\it, 1, \ah, \al
-	POLY1F	\it, 2, \ah, \al
-	POLY1F	\it, 3, \ah, \al
-.endm
-
-/*
- * NH of the eight blocks at P into the buffer at (%rsp, IDXW), interleaved
- * (if \l2) with the L2 of the group two back, at (%rsp, IDXR); then both
- * indices move to the next buffer.  The interleaving is fine-grained (a dozen
+ * NH of the eight blocks at P into the buffer two after IDXR's, interleaved
+ * (if \l2) with the L2 of the group two back, at (%rsp, IDXR); then IDXR
+ * moves to the next buffer.  The interleaving is fine-grained (a dozen
  * vector instructions, then a piece of a chain step) so that in-order
  * dispatch always has both kinds of work to hand out.
  */
@@ -383,16 +356,20 @@
 	vpaddq		%zmm29, %zmm26, %zmm26		/* set 2 += set 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
+	.endif
+	/* this group's buffer: the one after the L2's, i.e. IDXR + 2 buffers */
+	leaq		2 * FR_NHBUF(IDXR), %rax
+	leaq		-FR_NHBUF(IDXR), %rdx
+	cmpq		$3 * FR_NHBUF, %rax
+	cmovaeq		%rdx, %rax
+	.if	\iters == 1
 	NH_STORE	20, 21, 22, 26, 27, 28, FR_NH
 	.else
 	NH_STORE	20, 21, 22, 23, 24, 25, FR_NH
 	NH_STORE	26, 27, 28, 29, 30, 31, FR_NH + 128
 	.endif
 	addq		$1024, P
-	NEXT_BUF	IDXW
-	.if	\l2
 	NEXT_BUF	IDXR
-	.endif
 .endm
 
 /* \r = (\r + FR_NHBUF) mod (3 * FR_NHBUF); uses rax and rdx. */
@@ -415,12 +392,10 @@
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
 	.set	IDXR, %rcx
-	.set	IDXW, %r12
-	.set	KEY, %r13
-	.set	AH0, %r12		/* after the loop, IDXW is dead */
-	.set	AL0, %r14
-	.set	AH1, %r15
-	.set	AL1, %rbx
+	.set	AH0, %r12
+	.set	AL0, %r13
+	.set	AH1, %r14
+	.set	AL1, %r15
 
 	push	%rbp
 	movq	%rsp, %rbp
@@ -436,43 +411,51 @@
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
-	movq	%rcx, KEY
-	/* chains: C[it][3] = incoming accumulator, C[it][0..2] = 0 */
-	xorl	%eax, %eax
+	/* the key into the frame: NH words, then kh, kl, K2h, K2l per iteration */
+	.irp	w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	movq	VMAC_KEY_NH + 8 * \w(%rcx), %rax
+	movq	%rax, FR_NHK + 8 * \w(%rsp)
+	.endr
 	.irp	it, 0, 1
-	.irp	w, 0, 1, 2, 3, 4, 5
-	movq	%rax, FR_CH + 64 * \it + 8 * \w(%rsp)
+	movq	VMAC_KEY_POLY + 16 * \it(%rcx), %rax
+	movq	%rax, FR_KEYS + 32 * \it(%rsp)
+	movq	VMAC_KEY_POLY + 16 * \it + 8(%rcx), %rax
+	movq	%rax, FR_KEYS + 32 * \it + 8(%rsp)
+	movq	VMAC_KEY_POLY2 + 16 * \it(%rcx), %rax
+	movq	%rax, FR_KEYS + 32 * \it + 16(%rsp)
+	movq	VMAC_KEY_POLY2 + 16 * \it + 8(%rcx), %rax
+	movq	%rax, FR_KEYS + 32 * \it + 24(%rsp)
 	.endr
-	movq	16 * \it(%rdi), %rbx
-	movq	%rbx, FR_CH + 64 * \it + 48(%rsp)
-	movq	16 * \it + 8(%rdi), %rbx
-	movq	%rbx, FR_CH + 64 * \it + 56(%rsp)
-	.endr
-	xorl	%ecx, %ecx		/* IDXR */
-	xorl	%r12d, %r12d		/* IDXW */
+	movq	(%rdi), AH0
+	movq	8(%rdi), AL0
+	.if	\iters == 2
+	movq	16(%rdi), AH1
+	movq	24(%rdi), AL1
+	.endif
+	movl	$FR_NHBUF, %ecx		/* IDXR: group 0 then writes buffer 0 */
 
 	/* Software pipeline: NH of group g runs beside the L2 of group g-2. */
 	GROUP	\iters, 0
 	cmpq	FR_END(%rsp), P
-	jae	.Llast1_\iters
+	jae	.Lone_\iters
 	GROUP	\iters, 0
 .Lloop_\iters:
 	cmpq	FR_END(%rsp), P
-	jae	.Llast2_\iters
+	jae	.Ltwo_\iters
 	GROUP	\iters, 1
 	jmp	.Lloop_\iters
-.Llast2_\iters:
+.Lone_\iters:
+	NEXT_BUF	IDXR
+	jmp	.Llast_\iters
+.Ltwo_\iters:
 	L2_GROUP	\iters
-.Llast1_\iters:
+	NEXT_BUF	IDXR
+.Llast_\iters:
 	L2_GROUP	\iters
-	L2_COMBINE	0, AH0, AL0
-	.if	\iters == 2
-	L2_COMBINE	1, AH1, AL1
-	.endif
 
 	/* Do not leave NH values or key words behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 832, 896
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960
 	vmovdqa64	%zmm0, \off(%rsp)
 	.endr
 	vzeroupper
