@@ -43,18 +43,21 @@
 struct gsv_simd {
 	bool on;
 	unsigned int done;
+#ifdef KFAST_GCM_SIV_X86
+	struct kfast_simd_state st;	/* empty on x86 */
+#endif
 };
 
 /*
  * SIMD sections exist only where there are SIMD tiers (x86-64 so far); on
- * arm64 7.x kfast_simd_begin() would need KFAST_SIMD_STATE (528 bytes of
- * stack) in scope, which the generic-only build does not want.
+ * arm64 7.x the NEON state (528 bytes of stack) would be wasted on the
+ * generic-only build.
  */
 static inline void gsv_simd_begin(struct gsv_simd *s)
 {
 #ifdef KFAST_GCM_SIV_X86
 	if (s->on)
-		kfast_simd_begin();
+		kfast_simd_begin(&s->st);
 #endif
 }
 
@@ -62,7 +65,7 @@ static inline void gsv_simd_end(struct gsv_simd *s)
 {
 #ifdef KFAST_GCM_SIV_X86
 	if (s->on)
-		kfast_simd_end();
+		kfast_simd_end(&s->st);
 #endif
 }
 
