@@ -48,6 +48,35 @@ step() {
 	return 0
 }
 
+# parallel_steps "NAME|COMMAND" ...: runs the steps two at a time (the
+# machine has two cores and each guest is mostly one busy qemu thread), then
+# accounts each one as step() does, in the order given.
+parallel_steps() {
+	local spec name cmd i=0 dir
+	local -a names=() pids=()
+	dir=$(mktemp -d)
+	for spec in "$@"; do
+		name=${spec%%|*}
+		cmd=${spec#*|}
+		while [ "$(jobs -rp | wc -l)" -ge "${KFAST_PARALLEL:-2}" ]; do
+			sleep 2
+		done
+		log "=== $name (started)"
+		bash -c "$cmd" >"$dir/$i.out" 2>&1 &
+		names+=("$name")
+		pids+=($!)
+		i=$((i + 1))
+	done
+	for i in "${!names[@]}"; do
+		wait "${pids[$i]}"
+		echo $? >"$dir/$i.rc"
+	done
+	for i in "${!names[@]}"; do
+		step "${names[$i]}" sh -c "cat '$dir/$i.out'; exit \$(cat '$dir/$i.rc')"
+	done
+	rm -rf "$dir"
+}
+
 build_all_modules() {
 	local k a n=0 bad=0
 	for k in $KFAST_KERNELS; do
@@ -108,13 +137,15 @@ quick)
 	;;
 all)
 	step "module builds" build_all_modules
+	guests=()
 	for k in $KFAST_KERNELS; do
-		step "stock $k amd64 guest" selftests/qemu/run-guest.sh stock "$k" amd64
+		guests+=("KUnit $k debug guest|selftests/qemu/run-guest.sh kunit $k")
 	done
 	for k in $KFAST_KERNELS; do
-		step "KUnit $k debug guest" selftests/qemu/run-guest.sh kunit "$k"
+		guests+=("stock $k amd64 guest|selftests/qemu/run-guest.sh stock $k amd64")
 	done
-	step "stock 7.2 arm64 guest" selftests/qemu/run-guest.sh stock 7.2 arm64
+	guests+=("stock 7.2 arm64 guest|selftests/qemu/run-guest.sh stock 7.2 arm64")
+	parallel_steps "${guests[@]}"
 	step "make install" install_test
 	step "checkpatch" scripts/style.sh
 	;;

@@ -45,7 +45,8 @@ aptx() {
 	mkdir -p "$d/lists/partial" "$d/cache/archives/partial"
 	[ -f "$d/status" ] || : >"$d/status"
 	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$d/debian.sources"
-	"$cmd" -q -o Dir::Etc::SourceList="$d/debian.sources" \
+	# one apt at a time per suite: guests are prepared in parallel
+	flock "$d/.kfast-lock" "$cmd" -q -o Dir::Etc::SourceList="$d/debian.sources" \
 		-o Dir::Etc::SourceParts=/dev/null \
 		-o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" \
 		-o Dir::State::status="$d/status" \
