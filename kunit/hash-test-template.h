@@ -480,16 +480,16 @@ static void __maybe_unused kfast_hash_case_nosimd(struct kunit *test)
 	KUNIT_ASSERT_GT(test, n, 0);
 
 	{
-		KFAST_SIMD_STATE;
+		struct kfast_simd_state simd;
 
-		kfast_simd_begin();
+		kfast_simd_begin(&simd);
 		usable_inside = crypto_simd_usable();
 		for (t = 0; t < n; t++)
 			for (i = 0; i < ARRAY_SIZE(lens); i++)
 				errs[t][i] = crypto_shash_tfm_digest(tfms[t], buf,
 								     cfg->nonce_len + lens[i],
 								     outs[t][i]);
-		kfast_simd_end();
+		kfast_simd_end(&simd);
 	}
 	if (usable_inside) {
 		kfast_hash_free_all(tfms, n);

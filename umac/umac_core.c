@@ -730,9 +730,11 @@ static void umac_one_unit(const struct umac_key *key, struct umac_state *s,
 			  const u8 *p)
 {
 	if (umac_use_simd(key, s, 1)) {
-		kfast_simd_begin();
+		struct kfast_simd_state simd;
+
+		kfast_simd_begin(&simd);
 		umac_units(key, s, p, 1, true);
-		kfast_simd_end();
+		kfast_simd_end(&simd);
 	} else {
 		umac_units(key, s, p, 1, false);
 	}
@@ -765,10 +767,11 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 	if (umac_use_simd(key, s, units)) {
 		while (units) {
 			size_t n = min_t(size_t, units, UMAC_SIMD_UNITS);
+			struct kfast_simd_state simd;
 
-			kfast_simd_begin();
+			kfast_simd_begin(&simd);
 			umac_units(key, s, data, n, true);
-			kfast_simd_end();
+			kfast_simd_end(&simd);
 			data += n * UMAC_UNIT_SIZE;
 			units -= n;
 		}
@@ -862,9 +865,11 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 	 */
 	if ((units + partial >= 2 || iters >= 2) && key->impl != UMAC_IMPL_GENERIC &&
 	    crypto_simd_usable()) {
+		struct kfast_simd_state simd;
+
 		if (partial)
 			partial_words(data + len - rem, rem, len, last);
-		kfast_simd_begin();
+		kfast_simd_begin(&simd);
 		if (units >= 4 && umac_nh_arch(key, nh, data, units, 0, iters)) {
 			if (partial)
 				umac_nh_short_arch(key, key->nh + 8 * units, NULL, 0,
@@ -876,7 +881,7 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 			partial = false;
 			units = 0;
 		}
-		kfast_simd_end();
+		kfast_simd_end(&simd);
 	}
 	if (units)
 		nh_units_generic(key->nh, data, units, nh, iters);
