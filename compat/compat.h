@@ -46,8 +46,8 @@ struct kfast_simd_state { };
  * Transitional: x86 needs no state, so the argument is optional here while
  * older callers (kfast_simd_begin() / KFAST_SIMD_STATE) are converted.
  */
-#define kfast_simd_begin(...)	kernel_fpu_begin()
-#define kfast_simd_end(...)	kernel_fpu_end()
+#define kfast_simd_begin(...)	((void)(__VA_ARGS__ + 0), kernel_fpu_begin())
+#define kfast_simd_end(...)	((void)(__VA_ARGS__ + 0), kernel_fpu_end())
 #define KFAST_SIMD_STATE	struct kfast_simd_state __maybe_unused __kfast_simd_state
 #elif defined(CONFIG_ARM64)
 #include <asm/neon.h>

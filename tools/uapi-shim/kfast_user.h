@@ -139,8 +139,8 @@ static inline bool crypto_simd_usable(void)
 }
 struct kfast_simd_state { };
 /* As on x86 in compat/compat.h: the state argument is optional. */
-#define kfast_simd_begin(...) do { } while (0)
-#define kfast_simd_end(...) do { } while (0)
+#define kfast_simd_begin(...) ((void)(__VA_ARGS__ + 0))
+#define kfast_simd_end(...) ((void)(__VA_ARGS__ + 0))
 #define KFAST_SIMD_STATE struct kfast_simd_state __maybe_unused __kfast_simd_state
 
 /*
