@@ -210,12 +210,14 @@ static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 					  u64 lo, u64 hi)
 {
+	struct kfast_simd_state simd;
+
 	if (!key->aesni || !static_branch_likely(&umac_have_aesni) ||
 	    !crypto_simd_usable())
 		return false;
-	kfast_simd_begin();
+	kfast_simd_begin(&simd);
 	umac_aesni_encrypt(key->arch.pdf_rk, out, lo, hi);
-	kfast_simd_end();
+	kfast_simd_end(&simd);
 	return true;
 }
 
