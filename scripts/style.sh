@@ -18,7 +18,7 @@ if [ -z "$cp" ]; then
 fi
 # Userspace-only code (the shim, the test and bench programs) follows the same
 # style but is not kernel code; only kernel-side files are judged here.
-files=$(git ls-files '*.c' '*.h' '*.S' | grep -vE '^(tools/|selftests/)' | grep -v '_vectors\.h$')
+files=$(git ls-files '*.c' '*.h' '*.S' | grep -vE '^(tools/|selftests/|scripts/)' | grep -v '_vectors\.h$')
 pass=0 fail=0
 for f in $files; do
 	out=$(perl "$cp" --no-tree --terse --show-types --strict \
