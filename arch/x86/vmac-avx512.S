@@ -23,8 +23,10 @@
  *	ACC0   += lo(a0 b0)
  *	ACC52  += hi(a0 b0) + lo(a0 b1) + lo(a1 b0)
  *	ACC104 += hi(a0 b1) + hi(a1 b0) + lo(a1 b1)	(hi(a1 b1) = 0)
- * Eight pairs add less than 2^57 to any accumulator: no overflow.  The NH
- * value is then ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126:
+ * Eight pairs add less than 2^57 to any accumulator: no overflow.  IFMA has
+ * a latency of four cycles, so consecutive pairs use different accumulator
+ * sets (four for VMAC-64, two per iteration for VMAC-128), summed at the
+ * end.  The NH value is then ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126:
  *	lo = ACC0 + (ACC52 << 52)		carry c
  *	hi = (ACC52 >> 12) + (ACC104 << 40) + c	mod 2^62
  *
@@ -47,10 +49,10 @@
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
  *   FR_NH:   NH results, three buffers of [iter][hi, lo][8 blocks] words,
- *	      used in rotation: the NH of group g goes to the buffer after
- *	      IDXR's while the L2 reads group g - 2 from buffer IDXR.  Two groups of
- *	      distance keep the L2's 8-byte loads away from the 64-byte
- *	      stores that wrote them (no store forwarding needed).
+ *	      used in rotation: the L2 reads group g - 2 from buffer IDXR
+ *	      while the NH of group g goes to the buffer two after it.  The
+ *	      distance of two groups keeps the L2's 8-byte loads away from
+ *	      the 64-byte stores that wrote them (no store forwarding).
  *   FR_END:  end pointer of the input
  *   FR_KEYS, FR_NHK: the key words the loop needs, copied so that no
  *	      register has to hold the key pointer
