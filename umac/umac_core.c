@@ -38,7 +38,8 @@
 #ifndef __SIZEOF_INT128__
 #error "the UMAC core needs a compiler with unsigned __int128 (64-bit targets)"
 #endif
-typedef unsigned __int128 umac_u128;	/* 6.1 has no u128 */
+/* 128-bit products (a macro: 6.1's <linux/types.h> has no u128). */
+#define umac_u128 unsigned __int128
 
 #define P36		((1ull << 36) - 5)
 #define M36		((1ull << 36) - 1)
