@@ -42,13 +42,15 @@
 #if defined(CONFIG_X86)
 #include <asm/fpu/api.h>
 struct kfast_simd_state { };
-/*
- * Transitional: x86 needs no state, so the argument is optional here while
- * older callers (kfast_simd_begin() / KFAST_SIMD_STATE) are converted.
- */
-#define kfast_simd_begin(...)	((void)(__VA_ARGS__ + 0), kernel_fpu_begin())
-#define kfast_simd_end(...)	((void)(__VA_ARGS__ + 0), kernel_fpu_end())
-#define KFAST_SIMD_STATE	struct kfast_simd_state __maybe_unused __kfast_simd_state
+static __always_inline void kfast_simd_begin(struct kfast_simd_state *st)
+{
+	kernel_fpu_begin();
+}
+
+static __always_inline void kfast_simd_end(struct kfast_simd_state *st)
+{
+	kernel_fpu_end();
+}
 #elif defined(CONFIG_ARM64)
 #include <asm/neon.h>
 #ifdef KFAST_NEON_BEGIN_TAKES_STATE

@@ -37,7 +37,7 @@
  * always exists; x86-64 adds AES-NI+PCLMULQDQ and VAES+VPCLMULQDQ tiers.
  * Each tier is usable only where gcm_siv_impl_available() says so, and
  * SIMD tiers only while crypto_simd_usable() and inside
- * kfast_simd_begin()/kfast_simd_end() (the caller's job, so it can chunk);
+ * kfast_simd_begin/end() (the caller's job, so it can chunk);
  * for them every call from gcm_siv_init() to gcm_siv_done() included must
  * be inside such a section.
  */

@@ -15,7 +15,7 @@
  * long-term key, expansion of the new key) is AES-NI code shared by all
  * tiers; the bulk loops differ.
  *
- * The callers (gcm_siv.c) run inside kfast_simd_begin()/end(); the
+ * The callers (gcm_siv.c) run inside kfast_simd_begin/end(); the
  * generic code handles !crypto_simd_usable() contexts.
  *
  * Measured (userspace one-shot, AES-128, TSC cycles/byte at 48 B / 1 KiB /

@@ -20,7 +20,7 @@
  * The tiers available on this CPU are decided once, by umac_arch_init()
  * at module init, into static keys; a key is laid out for one tier at
  * setkey (struct umac_key_x86 in umac.h) and its requests run that tier's
- * code, inside kfast_simd_begin()/end() sections of at most 4 KiB that
+ * code, inside kfast_simd_begin/end() sections of at most 4 KiB that
  * umac_core.c opens only when crypto_simd_usable().
  */
 #ifndef KFAST_UMAC_X86_H

@@ -61,13 +61,14 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 
 		do {
 			size_t ng = min_t(size_t, nblocks / 8, VMAC_AVX512_MAX_GROUPS);
+			struct kfast_simd_state simd;
 
-			kfast_simd_begin();
+			kfast_simd_begin(&simd);
 			if (st->iters == 1)
 				vmac_blocks64_avx512(st->poly[0], p, ng, key);
 			else
 				vmac_blocks128_avx512(st->poly, p, ng, key);
-			kfast_simd_end();
+			kfast_simd_end(&simd);
 			p += ng * 8 * VMAC_NHBYTES;
 			nblocks -= ng * 8;
 		} while (nblocks >= 8 * min_groups);
@@ -91,9 +92,11 @@ static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
 {
 	if (impl >= VMAC_IMPL_BMI2 && static_branch_likely(&vmac_use_aesni) &&
 	    key->aesni_rounds && crypto_simd_usable()) {
-		kfast_simd_begin();
+		struct kfast_simd_state simd;
+
+		kfast_simd_begin(&simd);
 		vmac_aesni_pad(key->aesni_rk, key->aesni_rounds, nonce, iters, pad);
-		kfast_simd_end();
+		kfast_simd_end(&simd);
 		return true;
 	}
 	return false;
@@ -110,9 +113,11 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 {
 	key->aesni_rounds = 0;
 	if (static_branch_likely(&vmac_use_aesni) && crypto_simd_usable()) {
-		kfast_simd_begin();
+		struct kfast_simd_state simd;
+
+		kfast_simd_begin(&simd);
 		vmac_aesni_expandkey(key->aesni_rk, raw, len);
-		kfast_simd_end();
+		kfast_simd_end(&simd);
 		key->aesni_rounds = len / 4 + 6;
 	}
 }

@@ -138,10 +138,8 @@ static inline bool crypto_simd_usable(void)
 	return kfast_user_simd_usable;
 }
 struct kfast_simd_state { };
-/* As on x86 in compat/compat.h: the state argument is optional. */
-#define kfast_simd_begin(...) ((void)(__VA_ARGS__ + 0))
-#define kfast_simd_end(...) ((void)(__VA_ARGS__ + 0))
-#define KFAST_SIMD_STATE struct kfast_simd_state __maybe_unused __kfast_simd_state
+static inline void kfast_simd_begin(struct kfast_simd_state *st) { }
+static inline void kfast_simd_end(struct kfast_simd_state *st) { }
 
 /*
  * CPU features, as boot_cpu_has() in the kernel.  Tiers are chosen once by
