@@ -164,7 +164,7 @@ build_modules() {
 	fi
 	tree=$(sync_tree "stock-$abi-$arch")
 	log "building modules for $abi-$arch"
-	in_chroot "$suite" "make -C $hdr M=/build/stock-$abi-$arch $cross \
+	in_chroot "$suite" "make -C $hdr M=/build/${tree##*/} $cross \
 		W=1 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
 		tail -n 40 "$tree/build.log" >&2
 		die "module build for $abi-$arch failed"
@@ -231,7 +231,7 @@ kunit_modules() {
 	log "building modules + KUnit suites for the $kver debug kernel"
 	# Debian's kernels warn above 2048-byte frames; allnoconfig says 1024,
 	# which KASAN's redzones push the test suites' buffers over.
-	in_chroot "$suite" "make -C /build/${odir##*/} M=/build/kunitmods-$kver \
+	in_chroot "$suite" "make -C /build/${odir##*/} M=/build/${tree##*/} \
 		W=1 KCFLAGS=-Wframe-larger-than=2048 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
 		tail -n 40 "$tree/build.log" >&2
 		die "KUnit module build for $kver failed"

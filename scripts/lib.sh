@@ -120,10 +120,10 @@ in_chroot() {
 }
 
 # Copies the source tree (tracked and untracked-but-not-ignored files) to
-# $KFAST_CACHE/build/TAG, fresh each time, so each target kernel has its own
+# $KFAST_CACHE/build/TAG[-$KFAST_RUN_TAG], fresh each time, so each target kernel has its own
 # objects and no stale file survives a rename.
 sync_tree() {
-	local dst=$KFAST_CACHE/build/$1
+	local dst=$KFAST_CACHE/build/$1${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
 	rm -rf "$dst"
 	mkdir -p "$dst"
 	if [ -n "${KFAST_FROM_HEAD:-}" ]; then

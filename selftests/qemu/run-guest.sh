@@ -30,7 +30,8 @@ stock | demo | cmd) arch=$3 ;;
 *) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [ARCH] [CMD [DIR]]" ;;
 esac
 name="$kind-$kver-$arch"
-out=$KFAST_CACHE/runs/$name
+# KFAST_RUN_TAG keeps concurrent runs of the same guest apart.
+out=$KFAST_CACHE/runs/$name${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
 rm -rf "$out"
 mkdir -p "$out/root"/{bin,tests,files}
 root=$out/root
