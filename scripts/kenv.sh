@@ -22,7 +22,7 @@ HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring
 	busybox-static cpio kcapi-tools libkcapi-dev nettle-dev libcrypto++-dev
 	libssl-dev gcc g++ make bc flex bison libelf-dev xz-utils zstd kmod
 	rsync linux-headers-amd64 python3 gnuplot-nox gcc-aarch64-linux-gnu
-	libc6-dev-arm64-cross util-linux"
+	libc6-dev-arm64-cross util-linux perl git"
 
 setup_host() {
 	local p missing=""
