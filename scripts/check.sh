@@ -15,6 +15,9 @@
 # Each step prints "<step>: N passed, N failed"; the last line is the total.
 
 set -u
+# Read the whole script before running it (a brace group is parsed at once),
+# so that editing it during a long run cannot derail the running copy.
+{
 . "$(dirname "$0")/lib.sh"
 mode=${1:-all}
 cd "$KFAST_TOP"
@@ -159,3 +162,5 @@ if [ ${#failed_steps[@]} -ne 0 ]; then
 fi
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
+exit $?
+}

@@ -242,14 +242,21 @@ kunit_modules() {
 	echo "$tree"
 }
 
-cmd=${1:-}
-shift || true
-case "$cmd" in
-setup-host) setup_host ;;
-chroot) make_chroot "$@" ;;
-stock) stock_kernel "$@" ;;
-modules) build_modules "$@" ;;
-kunit-kernel) kunit_kernel "$@" ;;
-kunit-modules) kunit_modules "$@" ;;
-*) sed -n '4,17p' "$0"; exit 2 ;;
-esac
+# The whole command line is read before anything runs (main ...; exit), so
+# editing this file while a long build runs cannot derail the running copy.
+main() {
+	local cmd=${1:-}
+
+	shift || true
+	case "$cmd" in
+	setup-host) setup_host ;;
+	chroot) make_chroot "$@" ;;
+	stock) stock_kernel "$@" ;;
+	modules) build_modules "$@" ;;
+	kunit-kernel) kunit_kernel "$@" ;;
+	kunit-modules) kunit_modules "$@" ;;
+	*) sed -n '4,17p' "$0"; return 2 ;;
+	esac
+}
+
+main "$@"; exit $?

@@ -19,6 +19,9 @@
 # Prints "guest <name>: N passed, N failed" last.
 
 set -eu
+# Read the whole script before running it (a brace group is parsed at once),
+# so that editing it during a long run cannot derail the running copy.
+{
 . "$(dirname "$0")/../../scripts/lib.sh"
 KENV=$KFAST_TOP/scripts/kenv.sh
 GUEST=$KFAST_TOP/selftests/qemu/guest
@@ -214,3 +217,5 @@ if [ "$kind" = demo ] || [ "$kind" = cmd ]; then
 fi
 echo "guest $name: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$verdict_fail" -eq 0 ]
+exit $?
+}
