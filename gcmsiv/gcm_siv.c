@@ -446,6 +446,15 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 
 	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
 		return -EINVAL;
+#ifdef KFAST_GCM_SIV_X86
+	if (impl != GCM_SIV_IMPL_GENERIC && gcm_siv_impl_available(impl) &&
+	    aadlen <= 3 * GCM_SIV_BLOCK_SIZE && len <= 3 * GCM_SIV_BLOCK_SIZE &&
+	    ((aadlen + 15) / 16) +
+	    ((len + 15) / 16) <= 3) {
+		gcm_siv_x86_seal_short(key, nonce, aad, aadlen, src, len, dst);
+		return 0;
+	}
+#endif
 	gcm_siv_init(&ctx, key, nonce, impl);
 	gcm_siv_prepare(&ctx, max_t(size_t, aadlen, len));
 	gcm_siv_auth_update(&ctx, aad, aadlen);

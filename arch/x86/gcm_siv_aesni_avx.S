@@ -544,3 +544,179 @@ SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
 	vmovdqu		%xmm14, GSV_CTX_ACC(%rdi)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
+
+/* ---- Short seal: the whole of RFC 8452 in one call ---------------------- */
+
+/* xmm: dst = dot(a, b); clobbers lo, mid, hi, t. */
+.macro DOT a, b, dst, lo, mid, hi, t
+	CLMUL_FIRST	\a, \b, \lo, \mid, \hi, \t
+	REDUCE		\lo, \mid, \hi, \dst, \t
+.endm
+
+/*
+ * One AES-128 key-expansion step fused with one round of the tag block:
+ * \k = next round key from \k (see KEY_MIX), stored at \off(%rsp), and
+ * \tag goes through the round with it (AESENCLAST if \last).
+ */
+.macro KEY128_TAG k, i, tag, last=0
+	vpshufb		%xmm9, \k, %xmm6
+	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm7
+	vaesenclast	%xmm7, %xmm6, %xmm6
+	KEY_MIX		\k, %xmm6, %xmm7
+	vmovdqu		\k, ((\i + 1) * 16)(%rsp)
+	.if \last
+	vaesenclast	\k, \tag, \tag
+	.else
+	vaesenc		\k, \tag, \tag
+	.endif
+.endm
+
+/*
+ * void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
+ *				      u8 buf[4][16], const u8 nonce[12],
+ *				      unsigned int nrounds, u64 aadlen,
+ *				      u64 ptlen);
+ * AES-GCM-SIV of a message whose padded AAD and plaintext fit in three
+ * blocks, without a context: on entry buf[0..2] are the blocks to hash
+ * (zero-padded AAD, then zero-padded plaintext, with leading all-zero
+ * blocks if there are fewer than three: a zero block at the start of
+ * POLYVAL leaves the accumulator at zero).  On return the plaintext
+ * blocks buf[3 - np] .. buf[2], np = ceil(ptlen / 16), are encrypted in
+ * place (the caller copies out ptlen bytes) and buf[3] holds the tag.  The round keys live in this function's stack frame and
+ * are wiped, as are all vector registers (VZEROALL).
+ *
+ * Latency, not throughput, is what counts at this size, so the work is
+ * arranged as a few independent chains that the out-of-order core runs
+ * side by side:
+ *  - key derivation: 4 (6) AES blocks with the long-term key, in parallel;
+ *  - POLYVAL from the new H: H^2 (one dot), then H^3 and H^4 (two
+ *    independent dots), then X1 H^4 + X2 H^3 + X3 H^2 + L H (L is the
+ *    length block) with one reduction: three multiplication levels
+ *    instead of five serial ones;
+ *  - expansion of the new AES key (AESENCLAST method, see derive above),
+ *    each round key used for the tag block as soon as it exists (only
+ *    the first round of the tag waits for POLYVAL);
+ *  - the three counter blocks, with the round keys from the stack.
+ */
+SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
+	push		%rbp
+	mov		%rsp, %rbp
+	sub		$(15 * 16), %rsp
+	/* Derivation blocks le32(i) || nonce (8 + 4 byte loads, see derive). */
+	vmovq		(%rdx), %xmm6
+	vpinsrd		$2, 8(%rdx), %xmm6, %xmm6
+	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
+	vpaddd		.Linc1(%rip), %xmm15, %xmm1
+	vpaddd		.Linc2(%rip), %xmm15, %xmm2
+	vpaddd		.Linc3(%rip), %xmm15, %xmm3
+	vmovdqa		%xmm15, %xmm0
+	cmp		$10, %ecx
+	je		.Lshort_derive128
+	vpaddd		.Linc4(%rip), %xmm15, %xmm4
+	vpaddd		.Linc5(%rip), %xmm15, %xmm5
+	AES_ENCRYPT	%rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
+	vpunpcklqdq	%xmm5, %xmm4, %xmm14		/* rk[1] of the new key */
+	jmp		.Lshort_derived
+.Lshort_derive128:
+	AES_ENCRYPT	%rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+.Lshort_derived:
+	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
+	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
+	vmovdqu		%xmm1, (%rsp)
+
+	/* POLYVAL: xmm0 = H, xmm2 = H^2, xmm3 = H^3, xmm4 = H^4. */
+	DOT		%xmm0, %xmm0, %xmm2, %xmm5, %xmm6, %xmm7, %xmm8
+	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm6, %xmm7, %xmm8
+	DOT		%xmm2, %xmm2, %xmm4, %xmm9, %xmm10, %xmm11, %xmm12
+	lea		15(%r9), %r10
+	shr		$4, %r10			/* np, plaintext blocks */
+	shl		$3, %r8
+	shl		$3, %r9
+	vmovq		%r8, %xmm5
+	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
+	CLMUL_FIRST	%xmm5, %xmm0, %xmm6, %xmm7, %xmm8, %xmm9
+	vmovdqu		32(%rsi), %xmm5
+	CLMUL_ACC	%xmm5, %xmm2, %xmm6, %xmm7, %xmm8, %xmm9
+	vmovdqu		16(%rsi), %xmm5
+	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
+	vmovdqu		(%rsi), %xmm5
+	CLMUL_ACC	%xmm5, %xmm4, %xmm6, %xmm7, %xmm8, %xmm9
+	REDUCE		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
+	vmovq		(%rdx), %xmm5
+	vpinsrd		$2, 8(%rdx), %xmm5, %xmm5
+	vpxor		%xmm5, %xmm13, %xmm13
+	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+	vpxor		%xmm1, %xmm13, %xmm13		/* tag block, round 0 */
+
+	/* Key expansion, the tag block one round behind each new key. */
+	vmovdqa		.Lrot_mask(%rip), %xmm9
+	cmp		$10, %ecx
+	jne		.Lshort_key256
+	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	KEY128_TAG	%xmm1, \i, %xmm13
+	.endr
+	KEY128_TAG	%xmm1, 9, %xmm13, 1
+	jmp		.Lshort_ctr
+.Lshort_key256:
+	vmovdqu		%xmm14, 16(%rsp)
+	vaesenc		%xmm14, %xmm13, %xmm13
+	vmovdqa		.Lbcast3_mask(%rip), %xmm10
+	vpxor		%xmm11, %xmm11, %xmm11
+	/* rk[2i+2] from rk[2i], rk[2i+1]; rk[2i+3] from rk[2i+1], rk[2i+2]. */
+	.irp i, 0, 1, 2, 3, 4, 5, 6
+	vpshufb		%xmm9, %xmm14, %xmm6
+	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm7
+	vaesenclast	%xmm7, %xmm6, %xmm6
+	KEY_MIX		%xmm1, %xmm6, %xmm7
+	vmovdqu		%xmm1, ((2 * \i + 2) * 16)(%rsp)
+	.if \i < 6
+	vaesenc		%xmm1, %xmm13, %xmm13
+	vpshufb		%xmm10, %xmm1, %xmm6
+	vaesenclast	%xmm11, %xmm6, %xmm6
+	KEY_MIX		%xmm14, %xmm6, %xmm7
+	vmovdqu		%xmm14, ((2 * \i + 3) * 16)(%rsp)
+	vaesenc		%xmm14, %xmm13, %xmm13
+	.else
+	vaesenclast	%xmm1, %xmm13, %xmm13
+	.endif
+	.endr
+
+.Lshort_ctr:
+	/* Counter blocks tag | bit 127, +1, +2 (32-bit little-endian add). */
+	vmovdqu		%xmm13, 48(%rsi)
+	vpor		.Lmsb_set(%rip), %xmm13, %xmm0
+	vpaddd		.Linc1(%rip), %xmm0, %xmm1
+	vpaddd		.Linc2(%rip), %xmm0, %xmm2
+	AES_ENCRYPT	%rsp, %ecx, %xmm8, %xmm0, %xmm1, %xmm2
+	/* Encrypt the np plaintext blocks, buf[3 - np] .. buf[2], in place. */
+	mov		%r10, %rax
+	shl		$4, %rax
+	neg		%rax
+	lea		48(%rsi, %rax), %rax		/* &buf[3 - np] */
+	test		%r10, %r10
+	jz		.Lshort_wipe
+	vpxor		(%rax), %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rax)
+	cmp		$1, %r10
+	je		.Lshort_wipe
+	vpxor		16(%rax), %xmm1, %xmm1
+	vmovdqu		%xmm1, 16(%rax)
+	cmp		$2, %r10
+	je		.Lshort_wipe
+	vpxor		32(%rax), %xmm2, %xmm2
+	vmovdqu		%xmm2, 32(%rax)
+.Lshort_wipe:
+	/* Wipe the round keys and every vector register. */
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%ymm0, (%rsp)
+	vmovdqu		%ymm0, 32(%rsp)
+	vmovdqu		%ymm0, 64(%rsp)
+	vmovdqu		%ymm0, 96(%rsp)
+	vmovdqu		%ymm0, 128(%rsp)
+	vmovdqu		%ymm0, 160(%rsp)
+	vmovdqu		%ymm0, 192(%rsp)
+	vmovdqu		%xmm0, 224(%rsp)
+	vzeroall
+	leave
+	RET
+SYM_FUNC_END(kfast_gcmsiv_seal_short_aesni)

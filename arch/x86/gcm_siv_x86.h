@@ -74,6 +74,11 @@ asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
 asmlinkage void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
 				       u64 ptlen, u8 tag[16]);
+asmlinkage void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
+					      u8 buf[4][16],
+					      const u8 nonce[GCM_SIV_NONCE_SIZE],
+					      unsigned int nrounds, u64 aadlen,
+					      u64 ptlen);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -216,6 +221,31 @@ static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 			kfast_gcmsiv_ctr_aesni(ctx, src, dst, nblocks);
 		break;
 	}
+}
+
+/*
+ * Whole seal of a message whose padded AAD and plaintext take at most three
+ * blocks, in one asm call without a context (see
+ * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.
+ */
+static void gcm_siv_x86_seal_short(const struct gcm_siv_key *key,
+				   const u8 nonce[GCM_SIV_NONCE_SIZE],
+				   const u8 *aad, size_t aadlen,
+				   const u8 *src, size_t len, u8 *dst)
+{
+	u8 buf[4][16] __aligned(16) = { };
+	size_t na = ((aadlen + 15) / 16);
+	size_t np = ((len + 15) / 16);
+	u8 *p = buf[3 - na - np];
+
+	/* Leading zero blocks, zero-padded AAD, zero-padded plaintext. */
+	memcpy(p, aad, aadlen);
+	memcpy(p + na * GCM_SIV_BLOCK_SIZE, src, len);
+	kfast_gcmsiv_seal_short_aesni(key->rk, buf, nonce, key->nrounds,
+				      aadlen, len);
+	memcpy(dst, buf[3 - np], len);
+	memcpy(dst + len, buf[3], GCM_SIV_TAG_SIZE);
+	memzero_explicit(buf, sizeof(buf));
 }
 
 #endif /* KFAST_GCM_SIV_X86_H */
