@@ -583,7 +583,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * POLYVAL leaves the accumulator at zero).  On return the plaintext
  * blocks buf[3 - np] .. buf[2], np = ceil(ptlen / 16), are encrypted in
  * place (the caller copies out ptlen bytes) and buf[3] holds the tag.  The round keys live in this function's stack frame and
- * are wiped, as are all vector registers (VZEROALL).
+ * are wiped, as are all sixteen vector registers.
  *
  * Latency, not throughput, is what counts at this size, so the work is
  * arranged as a few independent chains that the out-of-order core runs
@@ -592,7 +592,9 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  *  - POLYVAL from the new H: H^2 (one dot), then H^3 and H^4 (two
  *    independent dots), then X1 H^4 + X2 H^3 + X3 H^2 + L H (L is the
  *    length block) with one reduction: three multiplication levels
- *    instead of five serial ones;
+ *    (X1 H^4 cannot take fewer) instead of five serial ones.  A Horner
+ *    form with the same depth and fewer multiplies, (X1 H + X2) H^2 +
+ *    (X3 H + L), times H, measured 10% slower at 48 bytes;
  *  - expansion of the new AES key (AESENCLAST method, see derive above),
  *    each round key used for the tag block as soon as it exists (only
  *    the first round of the tag waits for POLYVAL);
@@ -682,8 +684,10 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	.endr
 
 .Lshort_ctr:
-	/* Counter blocks tag | bit 127, +1, +2 (32-bit little-endian add). */
 	vmovdqu		%xmm13, 48(%rsi)
+	test		%r10, %r10
+	jz		.Lshort_wipe			/* no plaintext (a MAC) */
+	/* Counter blocks tag | bit 127, +1, +2 (32-bit little-endian add). */
 	vpor		.Lmsb_set(%rip), %xmm13, %xmm0
 	vpaddd		.Linc1(%rip), %xmm0, %xmm1
 	vpaddd		.Linc2(%rip), %xmm0, %xmm2
@@ -693,8 +697,6 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	shl		$4, %rax
 	neg		%rax
 	lea		48(%rsi, %rax), %rax		/* &buf[3 - np] */
-	test		%r10, %r10
-	jz		.Lshort_wipe
 	vpxor		(%rax), %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rax)
 	cmp		$1, %r10
@@ -716,7 +718,10 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vmovdqu		%ymm0, 160(%rsp)
 	vmovdqu		%ymm0, 192(%rsp)
 	vmovdqu		%xmm0, 224(%rsp)
-	vzeroall
+	/* VEX zeroing idioms: no execution unit, and the upper halves too. */
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
 	leave
 	RET
 SYM_FUNC_END(kfast_gcmsiv_seal_short_aesni)

@@ -224,6 +224,23 @@ static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 }
 
 /*
+ * Copy @len <= 48 bytes: whole blocks as fixed-size 16-byte copies (inlined
+ * vector moves that the asm's 16-byte loads can forward from), then the rest.
+ */
+static __always_inline void gcm_siv_x86_copy_short(u8 *dst, const u8 *src,
+						   size_t len)
+{
+	while (len >= GCM_SIV_BLOCK_SIZE) {
+		memcpy(dst, src, GCM_SIV_BLOCK_SIZE);
+		dst += GCM_SIV_BLOCK_SIZE;
+		src += GCM_SIV_BLOCK_SIZE;
+		len -= GCM_SIV_BLOCK_SIZE;
+	}
+	if (len)
+		memcpy(dst, src, len);
+}
+
+/*
  * Whole seal of a message whose padded AAD and plaintext take at most three
  * blocks, in one asm call without a context (see
  * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.
@@ -239,11 +256,11 @@ static void gcm_siv_x86_seal_short(const struct gcm_siv_key *key,
 	u8 *p = buf[3 - na - np];
 
 	/* Leading zero blocks, zero-padded AAD, zero-padded plaintext. */
-	memcpy(p, aad, aadlen);
-	memcpy(p + na * GCM_SIV_BLOCK_SIZE, src, len);
+	gcm_siv_x86_copy_short(p, aad, aadlen);
+	gcm_siv_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
 	kfast_gcmsiv_seal_short_aesni(key->rk, buf, nonce, key->nrounds,
 				      aadlen, len);
-	memcpy(dst, buf[3 - np], len);
+	gcm_siv_x86_copy_short(dst, buf[3 - np], len);
 	memcpy(dst + len, buf[3], GCM_SIV_TAG_SIZE);
 	memzero_explicit(buf, sizeof(buf));
 }
