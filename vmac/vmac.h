@@ -61,6 +61,12 @@ struct vmac_key {
 	u64 polykey[VMAC_MAX_ITERS][2];
 	/* k^2 mod 2^127 - 1 per iteration, for two L2 steps at once. */
 	u64 polykey2[VMAC_MAX_ITERS][2];
+	/*
+	 * k^3 and k^4 mod 2^127 - 1 per iteration, fully reduced: the x86-64
+	 * AVX-512 code runs the L2 it cannot overlap four blocks per step.
+	 */
+	u64 polykey3[VMAC_MAX_ITERS][2];
+	u64 polykey4[VMAC_MAX_ITERS][2];
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */

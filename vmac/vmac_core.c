@@ -380,12 +380,23 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	if (WARN_ON(n != VMAC_MAX_ITERS))
 		return -EINVAL;
 
-	/* k^2 mod p for the two-block L2 step, fully reduced. */
+	/*
+	 * k^2, k^3, k^4 mod p for the multi-block L2 steps, fully reduced
+	 * (each power is the previous one times k, then reduced).
+	 */
 	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		u64 (*pw[3])[VMAC_MAX_ITERS][2] = {
+			&key->polykey2, &key->polykey3, &key->polykey4
+		};
 		u64 h = key->polykey[i][0], l = key->polykey[i][1];
+		unsigned int j;
 
-		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
-		vmac_l2_finish(h, l, 0, &key->polykey2[i][0], &key->polykey2[i][1]);
+		for (j = 0; j < ARRAY_SIZE(pw); j++) {
+			vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
+			vmac_l2_finish(h, l, 0, &(*pw[j])[i][0], &(*pw[j])[i][1]);
+			h = (*pw[j])[i][0];
+			l = (*pw[j])[i][1];
+		}
 	}
 
 	vmac_setkey_arch(key, raw, len);

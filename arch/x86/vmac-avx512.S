@@ -45,6 +45,8 @@
 #define VMAC_KEY_NH	0
 #define VMAC_KEY_POLY	144
 #define VMAC_KEY_POLY2	176
+#define VMAC_KEY_POLY3	208
+#define VMAC_KEY_POLY4	240
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
@@ -54,15 +56,16 @@
  *	      distance of two groups keeps the L2's 8-byte loads away from
  *	      the 64-byte stores that wrote them (no store forwarding).
  *   FR_END:  end pointer of the input
- *   FR_KEYS, FR_NHK: the key words the loop needs, copied so that no
- *	      register has to hold the key pointer
+ *   FR_KEYS, FR_NHK, FR_KEYS4: the key words the code needs, copied so
+ *	      that no register has to hold the key pointer
  */
 #define FR_NH		0
 #define FR_NHBUF	256		/* bytes per buffer: 2 iters x 2 x 8 x 8 */
 #define FR_END		768
 #define FR_KEYS		776		/* per iteration: kh, kl, K2h, K2l */
 #define FR_NHK		840		/* the 18 NH key words */
-#define FR_SIZE		1024		/* >= FR_NHK + 144, multiple of 64 */
+#define FR_KEYS4	984		/* per iteration: K3h, K3l, K4h, K4l */
+#define FR_SIZE		1088		/* >= FR_KEYS4 + 64, multiple of 64 */
 
 	.text
 
@@ -289,12 +292,94 @@
 	.endif
 .endm
 
+/*
+ * (\z3:\z2:\z1:\z0) (+)= m * K for the NH value m at \mh, \ml (< 2^126)
+ * and a fully reduced key power K at \kh, \kl: the four 64x64 products
+ * ml Kl, ml Kh, mh Kl, mh Kh added at word offsets 0, 1, 1, 2.  \set: the
+ * first product sets the sum instead of adding to it.  Scratch: rdx, rdi,
+ * rsi, r8, r9.
+ */
+.macro	MULACC mh, ml, kh, kl, set, z0=%rax, z1=%rbx, z2=%r10, z3=%r11
+	movq	\ml, %rdx
+	.if	\set
+	mulx	\kl, \z0, \z1			/* ml * Kl: z0, z1 */
+	mulx	\kh, %rdi, \z2			/* ml * Kh: z1, z2 */
+	xorl	%r11d, %r11d
+	addq	%rdi, \z1
+	adcq	$0, \z2
+	.else
+	mulx	\kl, %r8, %r9			/* ml * Kl: z0, z1 */
+	mulx	\kh, %rdi, %rsi		/* ml * Kh: z1, z2 */
+	addq	%r8, \z0
+	adcq	%r9, \z1
+	adcq	%rsi, \z2
+	adcq	$0, \z3
+	addq	%rdi, \z1
+	adcq	$0, \z2
+	adcq	$0, \z3
+	.endif
+	movq	\mh, %rdx
+	mulx	\kl, %r8, %r9			/* mh * Kl: z1, z2 */
+	mulx	\kh, %rdi, %rsi		/* mh * Kh: z2, z3 */
+	addq	%r8, \z1
+	adcq	%r9, \z2
+	adcq	%rsi, \z3
+	addq	%rdi, \z2
+	adcq	$0, \z3
+.endm
+
+/*
+ * Four L2 steps at once for iteration \it on NH values \b .. \b + 3 of
+ * the buffer at (%rsp, IDXR):
+ *	acc = acc * k^4 + m1 * k^3 + m2 * k^2 + m3 * k + m4  mod 2^127 - 1
+ * with k^2..k^4 fully reduced (< 2^127), k the masked key (< 2^125),
+ * m < 2^126 and acc <= 2^127 + 4.  As in POLY2 only acc * k^4 is on the
+ * serial chain: the message part is summed first.  The sum is below
+ * 2^254 + 2^130 + 2 * 2^253 + 2^251 + 2^126 < 2^256, so four words hold
+ * it, but z3 may reach 2^63: the doubling in the reduction keeps its
+ * carry.  Used for the L2 that nothing overlaps (the last one or two
+ * groups of a call), where the chain latency is paid in full: two chain
+ * steps per group instead of four.
+ */
+.macro	POLY4 it, b, ah, al
+	.set	QM, FR_NH + 128 * \it + 8 * \b
+	.set	QK, FR_KEYS + 32 * \it
+	.set	QK4, FR_KEYS4 + 32 * \it
+	MULACC	"QM(%rsp, IDXR)", "QM + 64(%rsp, IDXR)", QK4(%rsp), QK4 + 8(%rsp), 1
+	MULACC	"QM + 8(%rsp, IDXR)", "QM + 72(%rsp, IDXR)", QK + 16(%rsp), QK + 24(%rsp), 0
+	MULACC	"QM + 16(%rsp, IDXR)", "QM + 80(%rsp, IDXR)", QK(%rsp), QK + 8(%rsp), 0
+	addq	QM + 88(%rsp, IDXR), %rax		/* + m4 */
+	adcq	QM + 24(%rsp, IDXR), %rbx
+	adcq	$0, %r10
+	adcq	$0, %r11
+	MULACC	\ah, \al, QK4 + 16(%rsp), QK4 + 24(%rsp), 0	/* + acc * k^4 */
+	/*
+	 * Z = (z0 + z1 2^64) + 2 (z2 + z3 2^64) + 2 T mod p, T counting the
+	 * carries of weight 2^128; then fold at bit 127.
+	 */
+	movl	$0, %edx
+	addq	%r10, %r10
+	adcq	%r11, %r11
+	adcq	$0, %rdx
+	addq	%r10, %rax
+	adcq	%r11, %rbx
+	adcq	$0, %rdx
+	movq	%rbx, %r8
+	shrq	$63, %r8
+	leaq	(%r8, %rdx, 2), %r8
+	btrq	$63, %rbx
+	addq	%r8, %rax
+	adcq	$0, %rbx
+	movq	%rbx, \ah
+	movq	%rax, \al
+.endm
+
 /* L2 over the eight NH values of the buffer at (%rsp, IDXR). */
 .macro	L2_GROUP iters
-	.irp	b, 0, 2, 4, 6
-	POLY2	0, \b, AH0, AL0
+	.irp	b, 0, 4
+	POLY4	0, \b, AH0, AL0
 	.if	\iters == 2
-	POLY2	1, \b, AH1, AL1
+	POLY4	1, \b, AH1, AL1
 	.endif
 	.endr
 .endm
@@ -427,6 +512,14 @@
 	movq	%rax, FR_KEYS + 32 * \it + 16(%rsp)
 	movq	VMAC_KEY_POLY2 + 16 * \it + 8(%rcx), %rax
 	movq	%rax, FR_KEYS + 32 * \it + 24(%rsp)
+	movq	VMAC_KEY_POLY3 + 16 * \it(%rcx), %rax
+	movq	%rax, FR_KEYS4 + 32 * \it(%rsp)
+	movq	VMAC_KEY_POLY3 + 16 * \it + 8(%rcx), %rax
+	movq	%rax, FR_KEYS4 + 32 * \it + 8(%rsp)
+	movq	VMAC_KEY_POLY4 + 16 * \it(%rcx), %rax
+	movq	%rax, FR_KEYS4 + 32 * \it + 16(%rsp)
+	movq	VMAC_KEY_POLY4 + 16 * \it + 8(%rcx), %rax
+	movq	%rax, FR_KEYS4 + 32 * \it + 24(%rsp)
 	.endr
 	movq	(%rdi), AH0
 	movq	8(%rdi), AL0
@@ -457,7 +550,7 @@
 
 	/* Do not leave NH values or key words behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024
 	vmovdqa64	%zmm0, \off(%rsp)
 	.endr
 	vzeroupper

@@ -31,6 +31,8 @@ void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
 static_assert(offsetof(struct vmac_key, nhkey) == 0, "VMAC_KEY_NH");
 static_assert(offsetof(struct vmac_key, polykey) == 144, "VMAC_KEY_POLY");
 static_assert(offsetof(struct vmac_key, polykey2) == 176, "VMAC_KEY_POLY2");
+static_assert(offsetof(struct vmac_key, polykey3) == 208, "VMAC_KEY_POLY3");
+static_assert(offsetof(struct vmac_key, polykey4) == 240, "VMAC_KEY_POLY4");
 
 static DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
 static DEFINE_STATIC_KEY_FALSE(vmac_use_bmi2);
