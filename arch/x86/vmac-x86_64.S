@@ -153,22 +153,38 @@ SYM_FUNC_START(vmac_aesni_pad)
 	jne		.Lpad_enc
 	pand		.Lpad_clear_bit127(%rip), %xmm0
 .Lpad_enc:
+	/*
+	 * Unrolled: a per-message cost, and a short message is little more
+	 * than this.  Rounds 1-9 are common to all key sizes; the last
+	 * round key rk[rounds] is loaded up front.
+	 */
+	shll		$4, %esi
+	movdqu		(%rdi, %rsi), %xmm2
 	movdqu		(%rdi), %xmm1
 	pxor		%xmm1, %xmm0
-	add		$16, %rdi
-	dec		%esi
-.Lpad_round:
-	movdqu		(%rdi), %xmm1
+	.irp	r, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	movdqu		16 * \r(%rdi), %xmm1
 	aesenc		%xmm1, %xmm0
-	add		$16, %rdi
-	dec		%esi
-	jnz		.Lpad_round
-	movdqu		(%rdi), %xmm1
-	aesenclast	%xmm1, %xmm0
+	.endr
+	cmpl		$16 * 10, %esi
+	je		.Lpad_last
+	movdqu		16 * 10(%rdi), %xmm1
+	aesenc		%xmm1, %xmm0
+	movdqu		16 * 11(%rdi), %xmm1
+	aesenc		%xmm1, %xmm0
+	cmpl		$16 * 12, %esi
+	je		.Lpad_last
+	movdqu		16 * 12(%rdi), %xmm1
+	aesenc		%xmm1, %xmm0
+	movdqu		16 * 13(%rdi), %xmm1
+	aesenc		%xmm1, %xmm0
+.Lpad_last:
+	aesenclast	%xmm2, %xmm0
 	pshufb		.Lpad_bswap64(%rip), %xmm0
 	movdqu		%xmm0, (%r8)
 	pxor		%xmm0, %xmm0
 	pxor		%xmm1, %xmm1
+	pxor		%xmm2, %xmm2
 	RET
 SYM_FUNC_END(vmac_aesni_pad)
 
