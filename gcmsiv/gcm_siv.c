@@ -15,6 +15,10 @@
  *   (arch/x86/gcm_siv_x86.h) replace the bulk loops and the per-nonce key
  *   setup; the choice is an explicit ctx->impl fixed at gcm_siv_init(), so
  *   one request never mixes tiers.
+ * - On x86 the one-shot seal of a message whose padded AAD and plaintext
+ *   fit in three blocks is a single asm call on a stack copy (see
+ *   arch/x86/gcm_siv_x86.h): at that size the per-call bookkeeping and
+ *   the context's stores and reloads cost as much as the crypto.
  * - The long-term key is also expanded for AES-NI at setkey, in portable
  *   constant-time C (setkey may run where SIMD is unusable); per-nonce keys
  *   are expanded by the tier that uses them.

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * AES-GCM-SIV (RFC 8452) for x86-64: the AES-NI + PCLMULQDQ tier (xmm) and
- * the per-nonce key setup shared by all x86 tiers.
+ * AES-GCM-SIV (RFC 8452) for x86-64: the AES-NI + PCLMULQDQ tier (xmm), the
+ * per-nonce key setup shared by all x86 tiers, and the one-call seal of
+ * short messages (kfast_gcmsiv_seal_short_aesni(), also shared).
  *
  * CPU-feature contract: AES-NI, PCLMULQDQ and AVX (VEX-encoded 128-bit
- * instructions only; SSSE3's pshufb in its VEX form).  The caller owns the
+ * instructions, plus 256-bit VMOVDQU stores of zero in the wipes; SSSE3's
+ * pshufb in its VEX form).  The caller owns the
  * FPU (kernel_fpu_begin() or userspace) and passes a struct gcm_siv_ctx
  * whose field offsets are the GSV_CTX_* below (asserted in
- * arch/x86/gcm_siv_x86.h).  No callee-saved register is used.
+ * arch/x86/gcm_siv_x86.h).  No callee-saved register is used, except
+ * %rbp as the frame pointer of the short seal's stack frame.
  *
  * Field arithmetic (POLYVAL, RFC 8452 section 3).  POLYVAL's elements are
  * little-endian: loading 16 bytes into an xmm register puts the
