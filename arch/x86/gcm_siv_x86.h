@@ -25,20 +25,24 @@
  * own (wiped) stack frame, with no struct gcm_siv_ctx at all.
  *
  * Measured (userspace one-shot, TSC cycles/byte at 48 B / 1 KiB / 16 KiB,
- * best of three "test_gcm_siv --bench" runs, Intel Xeon family 6 model 207
- * VM, shared and noisy: +-3%):
+ * best of three "test_gcm_siv --bench" runs interleaved with the previous
+ * version, Intel Xeon family 6 model 207 VM, shared and noisy: +-5%):
  *	AES-128      seal                 open                 auth-only
- *	aesni        2.42 / 0.604 / 0.460 3.15 / 0.552 / 0.405 1.96 / 0.339 / 0.235
- *	vaes-avx2    2.46 / 0.417 / 0.240 3.15 / 0.388 / 0.234 1.88 / 0.257 / 0.124
- *	vaes-avx512  2.44 / 0.413 / 0.224 3.15 / 0.348 / 0.194 1.88 / 0.263 / 0.103
+ *	aesni        2.48 / 0.623 / 0.473 3.25 / 0.568 / 0.431 1.90 / 0.350 / 0.229
+ *	vaes-avx2    2.33 / 0.409 / 0.240 3.15 / 0.383 / 0.248 1.79 / 0.248 / 0.124
+ *	vaes-avx512  2.33 / 0.393 / 0.217 3.15 / 0.346 / 0.194 1.79 / 0.270 / 0.106
  *	AES-256
- *	aesni        3.23 / 0.774 / 0.587 4.00 / 0.670 / 0.498 2.42 / 0.368 / 0.237
- *	vaes-avx2    3.15 / 0.527 / 0.296 4.00 / 0.488 / 0.296 2.50 / 0.305 / 0.134
- *	vaes-avx512  3.23 / 0.554 / 0.267 3.73 / 0.436 / 0.230 2.42 / 0.295 / 0.108
- * (auth-only: empty plaintext, the message as AAD.)  Before the one-call
- * short seal and the register-built power vectors, vaes-avx512 AES-128
- * was seal 3.31 / 0.465, auth-only 2.75 / 0.304, AES-256 seal
- * 3.96 / 0.576.
+ *	aesni        2.96 / 0.726 / 0.552 3.73 / 0.669 / 0.454 2.04 / 0.357 / 0.229
+ *	vaes-avx2    2.94 / 0.486 / 0.287 3.73 / 0.450 / 0.277 2.23 / 0.279 / 0.126
+ *	vaes-avx512  2.94 / 0.482 / 0.267 3.73 / 0.403 / 0.229 2.23 / 0.281 / 0.104
+ * (auth-only: empty plaintext, the message as AAD.)  The version before
+ * the one-call short seal, the squarings and the register-built power
+ * vectors, in the same interleaved runs: vaes-avx512 AES-128 seal
+ * 2.92 / 0.399, auth-only 2.63 / 0.297, AES-256 seal 3.40 / 0.577; a
+ * steadier harness (best and median of 101 x 1000 messages) gives 48-byte
+ * AES-128 seal 3.24 -> 2.47, auth-only 2.66 -> 1.79, AES-256 seal
+ * 3.75 -> 2.95 and 1 KiB AES-128 seal 0.437 -> 0.394, AES-256 seal
+ * 0.541 -> 0.517.
  * Lessons: short messages are latency-bound; loading 16 bytes that C has
  * just stored in smaller pieces (nonce, counter, accumulator) misses
  * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
