@@ -9,6 +9,8 @@
  *  - every implementation tier this CPU has against the generic code over
  *    all lengths 0..4096 and some long messages, with SIMD allowed and
  *    forbidden (the kernel's no-SIMD contexts);
+ *  - every tier against generic on messages whose NH inputs are extreme
+ *    (largest products, NH value 2^126 - 1, zero);
  *  - bad inputs: key lengths, nonces with the top bit set.
  * The differential test against Crypto++ is test_vmac_cryptopp.cc.
  */
@@ -220,6 +222,69 @@ static void test_tiers(void)
 	}
 }
 
+/*
+ * Messages built against the key so that every NH input (m + k mod 2^64)
+ * is at an extreme: all ones (largest products), or a block whose NH
+ * value is exactly 2^126 - 1 (the largest L2 input), or all zero.  The L2
+ * code paths of every tier (two- and four-block steps, lazily reduced
+ * accumulators, the carries of their reductions) then see their edge
+ * values; each tier must agree with the generic code.
+ */
+static void test_extreme_nh(void)
+{
+	static const size_t lens[] = { 128, 256, 512, 1024, 1024 + 5, 2048, 3072 + 64,
+				       4096, 33 * 128, 40 * 128 + 77, 9000 };
+	static u8 buf[9000 + 16];
+	u64 seed = 0xe7e70001;
+	unsigned int t, impl, simd, kind;
+
+	for (t = 0; t < 12; t++) {
+		unsigned int klen = 16 + 8 * (t % 3), tagbytes = (t & 1) ? 16 : 8;
+		u8 rawkey[32], nonce[16] = { 0 };
+		struct vmac_key key;
+		size_t w, i;
+
+		kind = (t / 2) % 3;
+		utest_fill(&seed, rawkey, sizeof(rawkey));
+		UT_CHECK(vmac_setkey(&key, rawkey, klen) == 0, "setkey");
+		nonce[15] = t;
+		for (w = 0; w < sizeof(buf) / 8; w++) {
+			/* word w of its block, iteration 0's key */
+			u64 k = key.nhkey[w % VMAC_NHWORDS], x;
+
+			if (kind == 0) {
+				x = ~0ULL;
+			} else if (kind == 1) {
+				/* (2^64 - 1) 2^62 + (2^62 - 1) 1 = 2^126 - 1 */
+				static const u64 top[4] = { ~0ULL, 1ULL << 62,
+							    (1ULL << 62) - 1, 1 };
+				x = w % VMAC_NHWORDS < 4 ? top[w % VMAC_NHWORDS] : 0;
+			} else {
+				x = 0;
+			}
+			put_unaligned_le64(x - k, &buf[8 * w]);
+		}
+		for (impl = 1; impl <= vmac_impl_max(); impl++) {
+			for (simd = 0; simd < 2; simd++) {
+				kfast_user_simd_usable = simd;
+				for (i = 0; i < ARRAY_SIZE(lens); i++) {
+					u8 ref[16], tag[16];
+
+					mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce,
+						    buf, lens[i], (size_t)-1, ref);
+					mac_chunked(&key, tagbytes, impl, nonce, buf, lens[i],
+						    (size_t)-1, tag);
+					UT_CHECK_MEMEQ(tag, ref, tagbytes,
+						       "extreme NH kind %u tier %s simd %u len %zu tag %u",
+						       kind, impl_names[impl], simd, lens[i],
+						       tagbytes);
+				}
+			}
+		}
+	}
+	kfast_user_simd_usable = true;
+}
+
 static void test_bad_inputs(void)
 {
 	static const unsigned int lens[] = { 0, 1, 8, 15, 17, 20, 23, 25, 31, 33, 64 };
@@ -273,6 +338,7 @@ int main(void)
 	test_linux_vectors();
 	test_random_splits();
 	test_tiers();
+	test_extreme_nh();
 	test_bad_inputs();
 	return utest_report("vmac");
 }
