@@ -46,8 +46,10 @@
  * vmac_blocks64_hyb_avx512() splits a group: four blocks through IFMA
  * (lanes = block and half-block), four through MULX, in alternating
  * pieces; about 5% fewer cycles than the MULX code on eight blocks and
- * 25% fewer than this eight-lane code on one group (Intel Xeon family 6
- * model 207).
+ * 20% fewer than this eight-lane code on one group (Intel Xeon family 6
+ * model 207).  The same split for VMAC-128 (both iterations of four
+ * blocks through MULX) and four four-block IFMA passes with the L2
+ * between them were both slower there than the eight-lane code.
  */
 #include <linux/linkage.h>
 

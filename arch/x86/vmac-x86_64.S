@@ -35,10 +35,11 @@
  *
  *   Four L2 steps at once (POLY4, VMAC-64 runs of four blocks):
  *	acc = acc * k^4 + m1 * k^3 + m2 * k^2 + m3 * k + m4 with the key
- *	powers from setkey; one reduction per four blocks instead of two
- *	(about 10% fewer cycles per block than POLY2 on an Intel Xeon
- *	family 6 model 207; the loop is bound by execution ports, not by
- *	the chain).  POLY2 and POLY1 take the last 1-3 blocks.
+ *	powers from setkey; one reduction per four blocks instead of two:
+ *	2-3% fewer cycles per block than POLY2 on an Intel Xeon family 6
+ *	model 207 (the loop is bound by the integer ports, ~15 TSC cycles
+ *	per block, not by the chain).  POLY2 and POLY1 take the last 1-3
+ *	blocks.
  */
 #include <linux/linkage.h>
 
