@@ -213,7 +213,8 @@ fi
 grep -a '^not ok' "$console" >&2 || true
 if [ "$kind" = demo ] || [ "$kind" = cmd ]; then
 	# what the guest printed, without the kernel log dump
-	sed -n '/^== guest/,/^== dmesg/p' "$console" | tr -d '\r' | grep -v '^== dmesg'
+	sed -n '/== guest/,/^== dmesg/p' "$console" | tr -d '\r' | sed 's/^.*== guest/== guest/' |
+		grep -v '^== dmesg'
 fi
 echo "guest $name: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$verdict_fail" -eq 0 ]

@@ -25,15 +25,18 @@ for a in "vmac64(aes) 16" "vmac128(aes) 16" "umac64(aes) 8" "umac128(aes) 8"; do
 	check "kcapi-dgst $1 (nonce ...01): $tag" test -n "$tag"
 done
 if grep -q "^name *: gcm-siv(aes)\$" /proc/crypto; then
+	# kcapi-enc writes the AF_ALG buffer as is: AAD || ciphertext || tag on
+	# sealing, AAD || plaintext on opening.
 	iv=000102030405060708090a0b
-	kcapi-enc -q -e -c "gcm-siv(aes)" --iv $iv --aad 6865616465 --taglen 16 --keyfd 3 \
+	aad=6865616465	# "heade"
+	kcapi-enc -q -e -c "gcm-siv(aes)" --iv $iv --aad $aad --taglen 16 --keyfd 3 \
 		3< /tmp/key < /tmp/msg > /tmp/sealed
-	echo "   gcm-siv(aes) sealed: $(xxd -p /tmp/sealed | tr -d '\n')"
+	echo "   gcm-siv(aes) AAD || ciphertext || tag: $(xxd -p /tmp/sealed | tr -d '\n')"
 	len=$(wc -c < /tmp/sealed)
-	head -c $((len - 16)) /tmp/sealed > /tmp/ct
+	tail -c $((len - 5)) /tmp/sealed | head -c $((len - 5 - 16)) > /tmp/ct
 	tag=$(tail -c 16 /tmp/sealed | xxd -p)
-	kcapi-enc -q -d -c "gcm-siv(aes)" --iv $iv --aad 6865616465 --tag "$tag" --keyfd 3 \
-		3< /tmp/key < /tmp/ct > /tmp/opened
+	kcapi-enc -q -d -c "gcm-siv(aes)" --iv $iv --aad $aad --tag "$tag" --keyfd 3 \
+		3< /tmp/key < /tmp/ct | tail -c +6 > /tmp/opened
 	check "kcapi-enc gcm-siv(aes) seal/open round trip: '$(cat /tmp/opened)'" cmp -s /tmp/opened /tmp/msg
 fi
 
