@@ -46,7 +46,8 @@ if [ -f "/lib/modules/$(uname -r)/extra/kfast_speed.ko" ]; then
 	check "modprobe kfast_speed mode=20 (NTP 48-byte table)" modprobe kfast_speed mode=20 sec=0
 	dmesg -c | sed 's/^\[ *[0-9.]*\] //'
 	rmmod kfast_speed
-	check "modprobe kfast_speed mode=10 (our algorithms)" modprobe kfast_speed mode=10 sec=0 updates=0
+	check "modprobe kfast_speed alg=umac64(aes) (one algorithm, tcrypt format)" \
+		modprobe kfast_speed mode=0 alg="umac64(aes)" sec=0 updates=0
 	dmesg -c | sed 's/^\[ *[0-9.]*\] //'
 	rmmod kfast_speed
 fi
