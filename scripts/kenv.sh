@@ -151,28 +151,36 @@ arm64_headers() {
 # modules KVER ARCH: builds the kfast modules against Debian's headers of the
 # stock kernel.  Prints the build directory (the .ko files are in it).
 build_modules() {
-	local kver=$1 arch=$2 suite abi tree hdr cross="" gccv
+	local kver=$1 arch=$2 suite abi tree hdr cross=""
 	suite=$(suite_of "$kver")
 	make_chroot "$suite" >/dev/null
 	abi=$(chroot_abi "$suite")
 	if [ "$arch" = arm64 ]; then
 		hdr=$(arm64_headers "$suite")
-		gccv=$(headers_gcc "$KFAST_CACHE/chroot/$suite$hdr")
+		# the headers' CC is $(CROSS_COMPILE)gcc-NN, the chroot's cross gcc
 		cross="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
 	else
 		hdr=/usr/src/linux-headers-$abi-amd64
 	fi
 	tree=$(sync_tree "stock-$abi-$arch")
 	log "building modules for $abi-$arch"
-	in_chroot "$suite" "make -C $hdr M=/build/${tree##*/} $cross \
-		W=1 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
+	kbuild_modules "$suite" "$tree" "$abi-$arch" "-C $hdr $cross"
+	echo "$tree"
+}
+
+# kbuild_modules SUITE TREE WHAT MAKE-ARGS: W=1 module build of TREE in the
+# suite's chroot; any warning fails it like an error.
+kbuild_modules() {
+	local suite=$1 tree=$2 what=$3 args=$4
+
+	in_chroot "$suite" "make $args M=/build/${tree##*/} W=1 -j$KFAST_JOBS modules" \
+		>"$tree/build.log" 2>&1 || {
 		tail -n 40 "$tree/build.log" >&2
-		die "module build for $abi-$arch failed"
+		die "module build for $what failed"
 	}
 	if grep -E 'warning:' "$tree/build.log" >&2; then
-		die "module build for $abi-$arch has warnings"
+		die "module build for $what has warnings"
 	fi
-	echo "$tree"
 }
 
 kunit_config_hash() {
@@ -231,14 +239,8 @@ kunit_modules() {
 	log "building modules + KUnit suites for the $kver debug kernel"
 	# Debian's kernels warn above 2048-byte frames; allnoconfig says 1024,
 	# which KASAN's redzones push the test suites' buffers over.
-	in_chroot "$suite" "make -C /build/${odir##*/} M=/build/${tree##*/} \
-		W=1 KCFLAGS=-Wframe-larger-than=2048 -j$KFAST_JOBS modules" >"$tree/build.log" 2>&1 || {
-		tail -n 40 "$tree/build.log" >&2
-		die "KUnit module build for $kver failed"
-	}
-	if grep -E 'warning:' "$tree/build.log" >&2; then
-		die "KUnit module build for $kver has warnings"
-	fi
+	kbuild_modules "$suite" "$tree" "the $kver debug kernel" \
+		"-C /build/${odir##*/} KCFLAGS=-Wframe-larger-than=2048"
 	echo "$tree"
 }
 
