@@ -16,7 +16,9 @@
  * dst is zeroed and -EBADMSG returned.  The scatterlists are walked with
  * sg_miter (stable API on 6.1 .. 7.x) and the core's streaming functions
  * take each mapped piece as is: no per-request allocation and no bounce
- * buffer.  In-place requests with one scatterlist use a single mapping
+ * buffer.  The exception is encryption with assoclen + cryptlen <= 48
+ * bytes (gsv_seal_short()): copied to the stack and sealed by the flat
+ * one-shot, a single asm call on x86.  In-place requests with one scatterlist use a single mapping
  * iterator; otherwise src and dst are mapped side by side (atomic kmaps may
  * then be released out of order, which is harmless without HIGHMEM: x86-64
  * and arm64).
@@ -38,6 +40,8 @@
 #include "gcm_siv.h"
 
 #define GSV_SIMD_CHUNK	4096
+/* Requests with assoclen + cryptlen up to this take gsv_seal_short(). */
+#define GSV_SHORT_MAX	(3 * GCM_SIV_BLOCK_SIZE)
 
 /* Whether this request runs on SIMD, and how much it did since the last yield. */
 struct gsv_simd {
@@ -218,6 +222,37 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 	sg_miter_stop(&m);
 }
 
+/*
+ * Encryption of a request whose AAD and plaintext total at most three
+ * blocks (an NTP packet, a short MAC): copied into a stack buffer and
+ * sealed by the flat one-shot gcm_siv_encrypt(), which on x86 does all of
+ * it in one asm call when the padded AAD and plaintext fit in three blocks
+ * (and takes its streaming path on the flat buffer otherwise).  At this
+ * size the scatterlist walks and the per-request context cost more than
+ * the crypto.  The buffer holds AAD || plaintext and receives
+ * ciphertext || tag in place after the AAD (the one-shot reads all of the
+ * AAD before writing, and allows src == dst).
+ */
+static noinline int gsv_seal_short(struct aead_request *req,
+				   const struct gcm_siv_key *key,
+				   struct gsv_simd *s, enum gcm_siv_impl impl)
+{
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
+	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16);
+	int err;
+
+	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
+	gsv_simd_begin(s);
+	err = gcm_siv_encrypt(key, impl, req->iv, buf, assoclen,
+			      buf + assoclen, len, buf + assoclen);
+	gsv_simd_end(s);
+	if (!err)
+		scatterwalk_map_and_copy(buf + assoclen, req->dst, assoclen,
+					 len + GCM_SIV_TAG_SIZE, 1);
+	memzero_explicit(buf, sizeof(buf));
+	return err;
+}
+
 static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 				     enum gcm_siv_impl impl)
 {
@@ -241,6 +276,9 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		s.on = true;
 	else
 		impl = GCM_SIV_IMPL_GENERIC;
+
+	if (enc && assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
+		return gsv_seal_short(req, key, &s, impl);
 
 	gsv_simd_begin(&s);
 	gcm_siv_init(&ctx, key, req->iv, impl);
