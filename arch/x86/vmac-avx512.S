@@ -52,13 +52,8 @@
  * between them were both slower there than the eight-lane code.
  */
 #include <linux/linkage.h>
-
-/* struct vmac_key offsets, checked with static_assert in arch/x86/vmac.h */
-#define VMAC_KEY_NH	0
-#define VMAC_KEY_POLY	144
-#define VMAC_KEY_POLY2	176
-#define VMAC_KEY_POLY3	208
-#define VMAC_KEY_POLY4	240
+/* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
+#include "vmac-scalar.S.inc"
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
@@ -286,21 +281,7 @@
 	adcq	$0, %r11
 	.endif
 	.if	\part == 0 || \part == 4
-	/* (z0 + z1 2^64) + 2 (z2 + z3 2^64), fold at bit 127 */
-	addq	%r10, %r10
-	adcq	%r11, %r11
-	addq	%r10, %rax
-	adcq	%r11, %rbx
-	movl	$0, %edx
-	adcq	$0, %rdx
-	movq	%rbx, %r8
-	shrq	$63, %r8
-	leaq	(%r8, %rdx, 2), %r8
-	btrq	$63, %rbx
-	addq	%r8, %rax
-	adcq	$0, %rbx
-	movq	%rbx, \ah
-	movq	%rax, \al
+	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 0
 	.endif
 .endm
 
@@ -365,25 +346,7 @@
 	adcq	$0, %r10
 	adcq	$0, %r11
 	MULACC	\ah, \al, QK4 + 16(%rsp), QK4 + 24(%rsp), 0	/* + acc * k^4 */
-	/*
-	 * Z = (z0 + z1 2^64) + 2 (z2 + z3 2^64) + 2 T mod p, T counting the
-	 * carries of weight 2^128; then fold at bit 127.
-	 */
-	movl	$0, %edx
-	addq	%r10, %r10
-	adcq	%r11, %r11
-	adcq	$0, %rdx
-	addq	%r10, %rax
-	adcq	%r11, %rbx
-	adcq	$0, %rdx
-	movq	%rbx, %r8
-	shrq	$63, %r8
-	leaq	(%r8, %rdx, 2), %r8
-	btrq	$63, %rbx
-	addq	%r8, %rax
-	adcq	$0, %rbx
-	movq	%rbx, \ah
-	movq	%rax, \al
+	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 1
 .endm
 
 /* L2 over the eight NH values of the buffer at (%rsp, IDXR). */
@@ -596,87 +559,6 @@ SYM_FUNC_END(vmac_blocks128_avx512)
 /* VMAC-64, one group: vector and scalar NH side by side                    */
 /* ------------------------------------------------------------------------ */
 
-/*
- * Scalar NH of the block at \off(P) into (\hi:\lo) mod 2^126, one
- * accumulator; scratch \t0..\t2 and %rdx (as NH_BLOCK1 of vmac-x86_64.S).
- * Pairs \first .. \first + 3: a block is two calls, first = 0 then 4.
- */
-.macro	NH1 off, lo, hi, t0, t1, t2, first=0
-	.irp	j, \first, (\first + 1), (\first + 2), (\first + 3)
-	movq	\off + 16 * \j(P), %rdx
-	addq	VMAC_KEY_NH + 16 * \j(KEY), %rdx
-	movq	\off + 16 * \j + 8(P), \t0
-	addq	VMAC_KEY_NH + 16 * \j + 8(KEY), \t0
-	.if	\j == 0
-	mulx	\t0, \lo, \hi
-	.else
-	mulx	\t0, \t1, \t2
-	addq	\t1, \lo
-	adcq	\t2, \hi
-	.endif
-	.endr
-	.if	\first == 4
-	shlq	$2, \hi			/* mod 2^126 */
-	shrq	$2, \hi
-	.endif
-.endm
-
-/*
- * (Z3:Z2:Z1:Z0) (+)= m * K, as MULACC of vmac-x86_64.S: m = (\mh:\ml),
- * K at \kh, \kl; \set starts the sum; scratch %rdx, \s0..\s3 (\ml may be
- * one of them).
- */
-.macro	MULACC_S mh, ml, kh, kl, set, s0, s1, s2, s3
-	movq	\ml, %rdx
-	.if	\set
-	mulx	\kl, Z0, Z1
-	mulx	\kh, \s0, Z2
-	xorq	Z3, Z3
-	addq	\s0, Z1
-	adcq	$0, Z2
-	.else
-	mulx	\kl, \s0, \s1
-	mulx	\kh, \s2, \s3
-	addq	\s0, Z0
-	adcq	\s1, Z1
-	adcq	\s3, Z2
-	adcq	$0, Z3
-	addq	\s2, Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	.endif
-	movq	\mh, %rdx
-	mulx	\kl, \s0, \s1
-	mulx	\kh, \s2, \s3
-	addq	\s0, Z1
-	adcq	\s1, Z2
-	adcq	\s3, Z3
-	addq	\s2, Z2
-	adcq	$0, Z3
-.endm
-
-/*
- * acc = acc * k^4 + Z mod 2^127 - 1, where Z already holds the message
- * part m1 k^3 + m2 k^2 + m3 k + m4 (see POLY4 for the bounds).
- */
-.macro	POLY4_FINISH
-	MULACC_S	AH, AL, VMAC_KEY_POLY4(KEY), VMAC_KEY_POLY4 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	movl	$0, %edx
-	addq	Z2, Z2
-	adcq	Z3, Z3
-	adcq	$0, %rdx
-	addq	Z2, Z0
-	adcq	Z3, Z1
-	adcq	$0, %rdx
-	movq	Z1, %r8
-	shrq	$63, %r8
-	leaq	(%r8, %rdx, 2), %r8
-	btrq	$63, Z1
-	addq	%r8, Z0
-	adcq	$0, Z1
-	movq	Z1, AH
-	movq	Z0, AL
-.endm
 
 /*
  * void vmac_blocks64_hyb_avx512(u64 poly[2], const u8 *p,
@@ -736,12 +618,12 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpaddq		VMAC_KEY_NH + 64 * (6 / 4)(KEY), %zmm6, %zmm6
 	vmovdqu64	128 * (4 + 7 % 4) + 64 * (7 / 4)(P), %zmm7
 	vpaddq		VMAC_KEY_NH + 64 * (7 / 4)(KEY), %zmm7, %zmm7
-	NH1		0, %rax, %rbx, %rdi, %r8, %r9, 0
+	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
 	TRANSPOSE_PART	0, 1
-	NH1		0, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_S	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
+	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
 	TRANSPOSE_PART	0, 2
-	NH1		128, %rax, %rbx, %rdi, %r8, %r9, 0
+	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
 	TRANSPOSE_PART	0, 3
 	vpxorq		%zmm20, %zmm20, %zmm20
 	vpxorq		%zmm21, %zmm21, %zmm21
@@ -755,8 +637,8 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpxorq		%zmm29, %zmm29, %zmm29
 	vpxorq		%zmm30, %zmm30, %zmm30
 	vpxorq		%zmm31, %zmm31, %zmm31
-	NH1		128, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_S	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
 	/* pair 0: words in zmm8, zmm9, bits 52.. in zmm0, zmm1; set 0 */
 	vpsrlq		$52, %zmm8, %zmm0
 	vpsrlq		$52, %zmm9, %zmm1
@@ -767,7 +649,7 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpmadd52huq	%zmm9, %zmm0, %zmm22
 	vpmadd52luq	%zmm9, %zmm0, %zmm21
 	vpmadd52luq	%zmm1, %zmm0, %zmm22
-	NH1		256, %rax, %rbx, %rdi, %r8, %r9, 0
+	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
 	/* pair 1: words in zmm10, zmm11, bits 52.. in zmm2, zmm3; set 1 */
 	vpsrlq		$52, %zmm10, %zmm2
 	vpsrlq		$52, %zmm11, %zmm3
@@ -778,8 +660,8 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpmadd52huq	%zmm11, %zmm2, %zmm25
 	vpmadd52luq	%zmm11, %zmm2, %zmm24
 	vpmadd52luq	%zmm3, %zmm2, %zmm25
-	NH1		256, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_S	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
 	/* pair 2: words in zmm12, zmm13, bits 52.. in zmm4, zmm5; set 2 */
 	vpsrlq		$52, %zmm12, %zmm4
 	vpsrlq		$52, %zmm13, %zmm5
@@ -790,7 +672,7 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpmadd52huq	%zmm13, %zmm4, %zmm28
 	vpmadd52luq	%zmm13, %zmm4, %zmm27
 	vpmadd52luq	%zmm5, %zmm4, %zmm28
-	NH1		384, %rax, %rbx, %rdi, %r8, %r9, 0
+	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
 	/* pair 3: words in zmm14, zmm15, bits 52.. in zmm6, zmm7; set 3 */
 	vpsrlq		$52, %zmm14, %zmm6
 	vpsrlq		$52, %zmm15, %zmm7
@@ -801,7 +683,7 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vpmadd52huq	%zmm15, %zmm6, %zmm31
 	vpmadd52luq	%zmm15, %zmm6, %zmm30
 	vpmadd52luq	%zmm7, %zmm6, %zmm31
-	NH1		384, %rax, %rbx, %rdi, %r8, %r9, 4
+	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
 	addq	%rax, Z0				/* + m4 */
 	adcq	%rbx, Z1
 	adcq	$0, Z2
@@ -838,9 +720,9 @@ SYM_FUNC_START(vmac_blocks64_hyb_avx512)
 	vmovdqa64	%zmm1, 64(%rsp)
 
 	/* Blocks 4..7 from the vector half: lane i = block 4 + i. */
-	MULACC_S	0(%rsp), 64(%rsp), VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	MULACC_S	8(%rsp), 72(%rsp), VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	MULACC_S	16(%rsp), 80(%rsp), VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	MULACC_Z	0(%rsp), 64(%rsp), VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
+	MULACC_Z	8(%rsp), 72(%rsp), VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	MULACC_Z	16(%rsp), 80(%rsp), VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
 	addq	88(%rsp), Z0
 	adcq	24(%rsp), Z1
 	adcq	$0, Z2

@@ -42,13 +42,8 @@
  *	blocks.
  */
 #include <linux/linkage.h>
-
-/* struct vmac_key offsets, checked with static_assert in arch/x86/vmac.h */
-#define VMAC_KEY_NH	0
-#define VMAC_KEY_POLY	144
-#define VMAC_KEY_POLY2	176
-#define VMAC_KEY_POLY3	208
-#define VMAC_KEY_POLY4	240
+/* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
+#include "vmac-scalar.S.inc"
 
 	.text
 
@@ -233,62 +228,6 @@ SYM_FUNC_END(vmac_aesni_pad)
 	shrq	$2, \hi
 .endm
 
-/*
- * NH of one block as NH_BLOCK, with a single accumulator (\hi:\lo): two
- * registers fewer, for the four-block loop.
- */
-.macro	NH_BLOCK1 off, koff, lo, hi, t0, t1, t2
-	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7
-	movq	\off + 16 * \j(P), %rdx
-	addq	\koff + 16 * \j(KEY), %rdx
-	movq	\off + 16 * \j + 8(P), \t0
-	addq	\koff + 16 * \j + 8(KEY), \t0
-	.if	\j == 0
-	mulx	\t0, \lo, \hi
-	.else
-	mulx	\t0, \t1, \t2
-	addq	\t1, \lo
-	adcq	\t2, \hi
-	.endif
-	.endr
-	shlq	$2, \hi			/* mod 2^126 */
-	shrq	$2, \hi
-.endm
-
-/*
- * (Z3:Z2:Z1:Z0) (+)= m * K for m = (\mh:\ml) and a key power K at
- * \kh, \kl: the products ml Kl, ml Kh, mh Kl, mh Kh added at word offsets
- * 0, 1, 1, 2.  \set: the first product sets Z instead of adding to it.
- * Scratch: %rdx and \s0..\s3 (\ml may be one of them: it is read first).
- */
-.macro	MULACC mh, ml, kh, kl, set, s0, s1, s2, s3
-	movq	\ml, %rdx
-	.if	\set
-	mulx	\kl, Z0, Z1			/* ml * Kl: z0, z1 */
-	mulx	\kh, \s0, Z2			/* ml * Kh: z1, z2 */
-	xorq	Z3, Z3
-	addq	\s0, Z1
-	adcq	$0, Z2
-	.else
-	mulx	\kl, \s0, \s1			/* ml * Kl: z0, z1 */
-	mulx	\kh, \s2, \s3			/* ml * Kh: z1, z2 */
-	addq	\s0, Z0
-	adcq	\s1, Z1
-	adcq	\s3, Z2
-	adcq	$0, Z3
-	addq	\s2, Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	.endif
-	movq	\mh, %rdx
-	mulx	\kl, \s0, \s1			/* mh * Kl: z1, z2 */
-	mulx	\kh, \s2, \s3			/* mh * Kh: z2, z3 */
-	addq	\s0, Z1
-	adcq	\s1, Z2
-	adcq	\s3, Z3
-	addq	\s2, Z2
-	adcq	$0, Z3
-.endm
 
 /*
  * One L2 step: (\ah:\al) = (\ah:\al) * k + (\mh:\ml) mod 2^127 - 1 with k
@@ -370,33 +309,17 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	.set	Z3, %r13
 .L64_four:
 	NH_BLOCK1	0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC		%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
 	NH_BLOCK1	128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC		%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
 	NH_BLOCK1	256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC		%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
 	NH_BLOCK1	384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
 	addq	%rax, Z0				/* + m4 */
 	adcq	%rbx, Z1
 	adcq	$0, Z2
 	adcq	$0, Z3
-	MULACC		AH, AL, VMAC_KEY_POLY4(KEY), VMAC_KEY_POLY4 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	/* Z = (z0 + z1 2^64) + 2 (z2 + z3 2^64) + 2 T mod p, T the carries at 2^128 */
-	movl	$0, %edx
-	addq	Z2, Z2
-	adcq	Z3, Z3
-	adcq	$0, %rdx
-	addq	Z2, Z0
-	adcq	Z3, Z1
-	adcq	$0, %rdx
-	movq	Z1, %r8
-	shrq	$63, %r8
-	leaq	(%r8, %rdx, 2), %r8
-	btrq	$63, Z1
-	addq	%r8, Z0
-	adcq	$0, Z1
-	movq	Z1, AH
-	movq	Z0, AL
+	POLY4_FINISH
 
 	addq	$512, P
 	subq	$4, NB
@@ -451,21 +374,7 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	mulx	VMAC_KEY_POLY2(KEY), %r8, %r9		/* ah * K2h */
 	addq	%r8, %r11
 	adcq	%r9, %r12
-	/* Z = (z0 + z1 2^64) + 2 (z2 + z3 2^64) mod p, then fold at bit 127 */
-	addq	%r11, %r11
-	adcq	%r12, %r12
-	addq	%r11, %rax
-	adcq	%r12, %rbx
-	movl	$0, %edx
-	adcq	$0, %rdx
-	movq	%rbx, %r8
-	shrq	$63, %r8
-	leaq	(%r8, %rdx, 2), %r8
-	btrq	$63, %rbx
-	addq	%r8, %rax
-	adcq	$0, %rbx
-	movq	%rbx, AH
-	movq	%rax, AL
+	FOLD127	%rax, %rbx, %r11, %r12, AH, AL, 0
 
 	addq	$256, P
 	subq	$2, NB

@@ -29,7 +29,7 @@ void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
 			   const struct vmac_key *key);
 void vmac_blocks64_hyb_avx512(u64 poly[2], const u8 *p, const struct vmac_key *key);
 
-/* Offsets the assembly uses (#defines at the top of vmac-x86_64.S). */
+/* Offsets the assembly uses (#defines in vmac-scalar.S.inc). */
 static_assert(offsetof(struct vmac_key, nhkey) == 0, "VMAC_KEY_NH");
 static_assert(offsetof(struct vmac_key, polykey) == 144, "VMAC_KEY_POLY");
 static_assert(offsetof(struct vmac_key, polykey2) == 176, "VMAC_KEY_POLY2");
