@@ -9,6 +9,8 @@
 #include <string.h>
 #include <nettle/umac.h>
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 static void hex(const unsigned char *p, size_t n)
 {
 	if (!n)
@@ -26,7 +28,7 @@ int main(void)
 	struct umac128_ctx ctx;
 	size_t i;
 
-	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
 		memcpy(msg, nonce, 8);
 		memset(msg + 8, 'a', lens[i]);
 		umac128_set_key(&ctx, (const unsigned char *)key);
