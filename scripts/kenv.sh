@@ -163,16 +163,25 @@ build_modules() {
 		hdr=/usr/src/linux-headers-$abi-amd64
 	fi
 	tree=$(sync_tree "stock-$abi-$arch")
-	log "building modules for $abi-$arch"
-	kbuild_modules "$suite" "$tree" "$abi-$arch" "-C $hdr $cross"
+	log "modules for $abi-$arch"
+	kbuild_modules "$suite" "$tree" "$abi-$arch" "-C $hdr $cross" \
+		"$KFAST_CACHE/chroot/$suite$hdr/Module.symvers"
 	echo "$tree"
 }
 
-# kbuild_modules SUITE TREE WHAT MAKE-ARGS: W=1 module build of TREE in the
-# suite's chroot; any warning fails it like an error.
+# kbuild_modules SUITE TREE WHAT MAKE-ARGS SYMVERS: W=1 module build of TREE
+# in the suite's chroot; any warning fails it like an error.  Skipped when
+# the same sources were already built with the same arguments against the
+# same kernel (SYMVERS: its Module.symvers, host path).
 kbuild_modules() {
-	local suite=$1 tree=$2 what=$3 args=$4
+	local suite=$1 tree=$2 what=$3 args=$4 stamp
 
+	stamp="$(cat "$tree/.kfast-src") $args $(stat -c %Y "$5")"
+	if [ "$(cat "$tree/.kfast-built" 2>/dev/null)" = "$stamp" ]; then
+		log "modules for $what are up to date"
+		return 0
+	fi
+	rm -f "$tree/.kfast-built"
 	in_chroot "$suite" "make $args M=/build/${tree##*/} W=1 -j$KFAST_JOBS modules" \
 		>"$tree/build.log" 2>&1 || {
 		tail -n 40 "$tree/build.log" >&2
@@ -181,6 +190,7 @@ kbuild_modules() {
 	if grep -E 'warning:' "$tree/build.log" >&2; then
 		die "module build for $what has warnings"
 	fi
+	echo "$stamp" >"$tree/.kfast-built"
 }
 
 kunit_config_hash() {
@@ -236,11 +246,11 @@ kunit_modules() {
 	suite=$(suite_of "$kver")
 	odir=$(kunit_kernel "$kver")
 	tree=$(sync_tree "kunitmods-$kver")
-	log "building modules + KUnit suites for the $kver debug kernel"
+	log "modules + KUnit suites for the $kver debug kernel"
 	# Debian's kernels warn above 2048-byte frames; allnoconfig says 1024,
 	# which KASAN's redzones push the test suites' buffers over.
 	kbuild_modules "$suite" "$tree" "the $kver debug kernel" \
-		"-C /build/${odir##*/} KCFLAGS=-Wframe-larger-than=2048"
+		"-C /build/${odir##*/} KCFLAGS=-Wframe-larger-than=2048" "$odir/Module.symvers"
 	echo "$tree"
 }
 

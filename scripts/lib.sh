@@ -120,21 +120,32 @@ in_chroot() {
 }
 
 # Copies the source tree (tracked and untracked-but-not-ignored files) to
-# $KFAST_CACHE/build/TAG[-$KFAST_RUN_TAG], fresh each time, so each target kernel has its own
-# objects and no stale file survives a rename.
+# $KFAST_CACHE/build/TAG[-$KFAST_RUN_TAG], so each target kernel has its own
+# objects.  The copy is made fresh (no stale file survives a rename) unless
+# the sources are byte for byte those of the existing copy, which then keeps
+# its objects; .kfast-src holds the hash of the sources.
 sync_tree() {
-	local dst=$KFAST_CACHE/build/$1${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
-	rm -rf "$dst"
-	mkdir -p "$dst"
+	local dst=$KFAST_CACHE/build/$1${KFAST_RUN_TAG:+-$KFAST_RUN_TAG} new hash
+	new=$dst.new
+	rm -rf "$new"
+	mkdir -p "$new"
 	if [ -n "${KFAST_FROM_HEAD:-}" ]; then
 		# only what is committed (KFAST_FROM_HEAD=1 while others edit the tree)
-		git -C "$KFAST_TOP" archive HEAD | tar -xf - -C "$dst"
+		git -C "$KFAST_TOP" archive HEAD | tar -xf - -C "$new"
 	elif git -C "$KFAST_TOP" rev-parse --git-dir >/dev/null 2>&1; then
 		(cd "$KFAST_TOP" && git ls-files -co --exclude-standard -z |
 			xargs -0 -r sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' _ |
-			tar --null -T - -cf -) | tar -xf - -C "$dst"
+			tar --null -T - -cf -) | tar -xf - -C "$new"
 	else
-		(cd "$KFAST_TOP" && tar --exclude=./build -cf - .) | tar -xf - -C "$dst"
+		(cd "$KFAST_TOP" && tar --exclude=./build -cf - .) | tar -xf - -C "$new"
+	fi
+	hash=$(cd "$new" && find . -type f -print0 | sort -z | xargs -0 sha1sum | sha1sum)
+	if [ -f "$dst/.kfast-src" ] && [ "$(cat "$dst/.kfast-src")" = "$hash" ]; then
+		rm -rf "$new"
+	else
+		rm -rf "$dst"
+		mv "$new" "$dst"
+		echo "$hash" >"$dst/.kfast-src"
 	fi
 	echo "$dst"
 }
