@@ -79,6 +79,23 @@
 
 .text
 
+/*
+ * dst = the 12-byte nonce at \src in bytes 0..11, zero in 12..15, loaded
+ * as three dwords.  The caller has usually just written the nonce, and a
+ * load that spans two earlier stores (or only part of one) cannot take
+ * its data from the store buffer: it waits until they reach the cache,
+ * ~20 cycles on the path everything else here depends on.  Dword loads
+ * forward from memcpy()'s 8 + 4 byte stores, from a 4-byte prefix plus
+ * a 64-bit counter (RFC 5116 style nonces) and from dword stores alike.
+ */
+.macro LOAD_NONCE src, dst, t1, t2
+	vmovd		(\src), \dst
+	vmovd		4(\src), \t1
+	vmovd		8(\src), \t2
+	vpunpckldq	\t1, \dst, \dst
+	vpunpcklqdq	\t2, \dst, \dst
+.endm
+
 /* ---- AES ---------------------------------------------------------------- */
 
 .macro AES_XOR_ALL koff, rk, t, blocks:vararg
@@ -268,13 +285,8 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
 	lea		GSV_CTX_RK(%rdi), %r8
-	/*
-	 * le32(i) || nonce.  The nonce comes from the caller's buffer in an
-	 * 8- and a 4-byte load: a 16-byte load of bytes just stored by C
-	 * in smaller pieces would miss store-to-load forwarding.
-	 */
-	vmovq		(%rdx), %xmm6
-	vpinsrd		$2, 8(%rdx), %xmm6, %xmm6
+	/* le32(i) || nonce (dword loads: see LOAD_NONCE). */
+	LOAD_NONCE	%rdx, %xmm6, %xmm7, %xmm8
 	vpslldq		$4, %xmm6, %xmm6
 	vpxor		%xmm7, %xmm7, %xmm7
 	vmovdqu		%xmm7, GSV_CTX_ACC(%rdi)	/* POLYVAL starts from 0 */
@@ -371,7 +383,7 @@ SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	CLMUL_FIRST	%xmm1, (GSV_CTX_HPOW + 15 * 16)(%rdi), %xmm2, %xmm3, %xmm4, %xmm5
 	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
 	vmovdqu		%xmm0, GSV_CTX_ACC(%rdi)
-	vmovq		GSV_CTX_NONCE(%rdi), %xmm1		/* 8 + 4 bytes, see derive */
+	vmovq		GSV_CTX_NONCE(%rdi), %xmm1		/* as gcm_siv_init() stored it */
 	vpinsrd		$2, (GSV_CTX_NONCE + 8)(%rdi), %xmm1, %xmm1
 	vpxor		%xmm1, %xmm0, %xmm0
 	vpand		.Lmsb_clear(%rip), %xmm0, %xmm0
@@ -625,9 +637,8 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	push		%rbp
 	mov		%rsp, %rbp
 	sub		$(15 * 16), %rsp
-	/* Derivation blocks le32(i) || nonce (8 + 4 byte loads, see derive). */
-	vmovq		(%rdx), %xmm6
-	vpinsrd		$2, 8(%rdx), %xmm6, %xmm6
+	/* Derivation blocks le32(i) || nonce (dword loads: see LOAD_NONCE). */
+	LOAD_NONCE	%rdx, %xmm6, %xmm7, %xmm8
 	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
 	vpaddd		.Linc1(%rip), %xmm15, %xmm1
 	vpaddd		.Linc2(%rip), %xmm15, %xmm2
@@ -665,8 +676,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vmovdqu		(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm4, %xmm6, %xmm7, %xmm8, %xmm9
 	REDUCE		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
-	vmovq		(%rdx), %xmm5
-	vpinsrd		$2, 8(%rdx), %xmm5, %xmm5
+	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
 	vpxor		%xmm5, %xmm13, %xmm13
 	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
 	vpxor		%xmm1, %xmm13, %xmm13		/* tag block, round 0 */

@@ -65,6 +65,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_UMAC96] = "UMAC-96",
 	[FAM_UMAC128] = "UMAC-128",
 	[FAM_GCMSIV] = "AES-128-GCM-SIV encryption (beside AES-128-GCM and AES-128-OCB)",
+	[FAM_GCMSIV_MORE] = "AES-GCM-SIV decryption (AES-128) and AES-256-GCM-SIV encryption",
 	[FAM_AUTH] = "Authentication only: AES-128-GCM-SIV auth-only beside the MACs",
 };
 
@@ -72,7 +73,8 @@ static const char *const family_slugs[FAM_COUNT] = {
 	[FAM_VMAC64] = "vmac64", [FAM_VMAC128] = "vmac128",
 	[FAM_UMAC32] = "umac32", [FAM_UMAC64] = "umac64",
 	[FAM_UMAC96] = "umac96", [FAM_UMAC128] = "umac128",
-	[FAM_GCMSIV] = "gcmsiv", [FAM_AUTH] = "auth",
+	[FAM_GCMSIV] = "gcmsiv", [FAM_GCMSIV_MORE] = "gcmsiv-more",
+	[FAM_AUTH] = "auth",
 };
 
 static struct bench_impl *impls[BENCH_MAX_IMPLS];
@@ -86,6 +88,7 @@ static const char *opt_md;
 static const char *opt_plots;
 static const char *opt_png_dir = "Documentation";
 static const char *opt_term = "png";
+static const char *opt_only;	/* comma-separated family slugs, or NULL */
 static double batch_cycles = 100000;	/* TSC cycles per timed batch */
 static double cell_cycles = 5e6;	/* per cell and round, at least */
 static unsigned int min_batches = 15;
@@ -135,6 +138,33 @@ struct bench_impl *bench_add(enum bench_family family, const char *alg,
 	i->op = op;
 	impls[nimpls++] = i;
 	return i;
+}
+
+/* --only: drop every implementation whose family slug is not listed. */
+static void keep_only(const char *list)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nimpls; i++) {
+		const char *slug = family_slugs[impls[i]->family], *p = list;
+		size_t l = strlen(slug);
+		int keep = 0;
+
+		while (*p && !keep) {
+			keep = !strncmp(p, slug, l) && (p[l] == ',' || !p[l]);
+			p = strchrnul(p, ',');
+			if (*p)
+				p++;
+		}
+		if (keep)
+			impls[n++] = impls[i];
+		else
+			free(impls[i]);
+	}
+	if (!n)
+		die("--only %s: no such family (vmac64 vmac128 umac32 umac64 umac96 umac128 "
+		    "gcmsiv gcmsiv-more auth)", list);
+	nimpls = n;
 }
 
 /* ---- the checks' bookkeeping (reported in the Markdown file) ---- */
@@ -303,6 +333,9 @@ static const char *gsv_tier(int impl)
 struct ours_gsv {
 	struct gcm_siv_key key;
 	enum gcm_siv_impl impl;
+	/* open rows: the sealed form of the last message, under a fixed nonce */
+	u8 *sealed;
+	size_t sealed_len;
 };
 
 /* out = C || tag */
@@ -323,13 +356,54 @@ static void op_gsv_auth(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 
 		die("gcm_siv_encrypt failed");
 }
 
-static struct ours_gsv *gsv_new(const u8 *key, enum gcm_siv_impl impl)
+/*
+ * Decryption (out = plaintext).  A valid ciphertext is needed, so the
+ * message is sealed once per length under a fixed nonce (not timed as
+ * long as the length stays the same) and every timed call opens that
+ * same ciphertext: the per-nonce key derivation runs on every call all
+ * the same, there is nothing to cache in GCM-SIV.
+ */
+static void op_gsv_open(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 *out)
+{
+	static const u8 fixed_nonce[GCM_SIV_NONCE_SIZE] = { 0x4f, 0x70, 0x65, 0x6e };
+	struct ours_gsv *o = p;
+
+	if (o->sealed_len != len + GCM_SIV_TAG_SIZE ||
+	    memcmp(o->sealed + o->sealed_len, msg, len)) {
+		if (gcm_siv_encrypt(&o->key, o->impl, fixed_nonce, NULL, 0, msg, len,
+				    o->sealed))
+			die("gcm_siv_encrypt failed");
+		o->sealed_len = len + GCM_SIV_TAG_SIZE;
+		memcpy(o->sealed + o->sealed_len, msg, len);
+	}
+	if (gcm_siv_decrypt(&o->key, o->impl, fixed_nonce, NULL, 0, o->sealed,
+			    o->sealed_len, out))
+		die("gcm_siv_decrypt rejected its own ciphertext");
+}
+
+static struct ours_gsv *gsv_new_len(const u8 *key, unsigned int keylen,
+				    enum gcm_siv_impl impl)
 {
 	struct ours_gsv *o = bench_alloc(sizeof(*o));
 
-	if (gcm_siv_setkey(&o->key, key, 16))
+	if (gcm_siv_setkey(&o->key, key, keylen))
 		die("gcm_siv_setkey failed");
 	o->impl = impl;
+	return o;
+}
+
+static struct ours_gsv *gsv_new(const u8 *key, enum gcm_siv_impl impl)
+{
+	return gsv_new_len(key, 16, impl);
+}
+
+static struct ours_gsv *gsv_new_open(const u8 *key, enum gcm_siv_impl impl)
+{
+	struct ours_gsv *o = gsv_new(key, impl);
+
+	/* ciphertext + tag, then the plaintext it was made from */
+	o->sealed = bench_alloc(2 * BENCH_MAX_SIZE + GCM_SIV_TAG_SIZE);
+	o->sealed_len = SIZE_MAX;
 	return o;
 }
 
@@ -343,6 +417,19 @@ static void add_gcmsiv(const u8 *key)
 			continue;
 		bench_add(FAM_GCMSIV, "AES-128-GCM-SIV", ours_name(gsv_tier(impl)), 1,
 			  GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new(key, impl),
+			  op_gsv_seal);
+	}
+	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
+		if (!gcm_siv_impl_available(impl))
+			continue;
+		bench_add(FAM_GCMSIV_MORE, "AES-128-GCM-SIV open", ours_name(gsv_tier(impl)), 1,
+			  GCM_SIV_NONCE_SIZE, 0, 1, gsv_new_open(key, impl), op_gsv_open);
+	}
+	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
+		if (!gcm_siv_impl_available(impl))
+			continue;
+		bench_add(FAM_GCMSIV_MORE, "AES-256-GCM-SIV", ours_name(gsv_tier(impl)), 1,
+			  GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new_len(key, 32, impl),
 			  op_gsv_seal);
 	}
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
@@ -746,6 +833,8 @@ static const char *ratio_caption(enum bench_family f)
 	case FAM_GCMSIV:
 		return "best kfast / best of AES-GCM, AES-OCB (other algorithms: no Debian-packaged "
 		       "AES-GCM-SIV exists)";
+	case FAM_GCMSIV_MORE:
+		return "no Debian-packaged peer";
 	case FAM_AUTH:
 		return "best kfast / best peer MAC (other algorithms)";
 	default:
@@ -1207,7 +1296,10 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: kfast_bench [--rounds N] [--quick] [--cpu N] [--md FILE]\n"
 		"                   [--plots DIR] [--png-dir DIR] [--term png|svg]\n"
+		"                   [--only FAMILY[,FAMILY...]]\n"
 		"  --md FILE     write the Markdown report (tables, checks, method)\n"
+		"  --only        time only these families: vmac64 vmac128 umac32 umac64\n"
+		"                umac96 umac128 gcmsiv gcmsiv-more auth\n"
 		"  --plots DIR   write gnuplot data and DIR/plots.gp (images go to --png-dir)\n");
 	exit(2);
 }
@@ -1218,7 +1310,8 @@ int main(int argc, char **argv)
 		{ "rounds", 1, NULL, 'r' }, { "quick", 0, NULL, 'q' },
 		{ "cpu", 1, NULL, 'c' }, { "md", 1, NULL, 'm' },
 		{ "plots", 1, NULL, 'p' }, { "png-dir", 1, NULL, 'd' },
-		{ "term", 1, NULL, 't' }, { "help", 0, NULL, 'h' }, { 0 },
+		{ "term", 1, NULL, 't' }, { "only", 1, NULL, 'o' },
+		{ "help", 0, NULL, 'h' }, { 0 },
 	};
 	u8 key[32];
 	char date[64];
@@ -1249,6 +1342,9 @@ int main(int argc, char **argv)
 			break;
 		case 't':
 			opt_term = optarg;
+			break;
+		case 'o':
+			opt_only = optarg;
 			break;
 		default:
 			usage();
@@ -1281,6 +1377,8 @@ int main(int argc, char **argv)
 	add_gcmsiv(key);
 #endif
 	peer_openssl_add(key);
+	if (opt_only)
+		keep_only(opt_only);
 
 	fprintf(stderr, "bench: %u implementations x %d sizes, checking correctness first\n",
 		nimpls, BENCH_NSIZES);

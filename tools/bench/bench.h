@@ -36,6 +36,7 @@ enum bench_family {
 	FAM_UMAC96,
 	FAM_UMAC128,
 	FAM_GCMSIV,	/* AES-128-GCM-SIV encryption beside AES-GCM / AES-OCB */
+	FAM_GCMSIV_MORE, /* AES-GCM-SIV decryption, AES-256: ours only */
 	FAM_AUTH,	/* authentication only: GCM-SIV auth-only beside the MACs */
 	FAM_COUNT
 };
