@@ -87,4 +87,174 @@
 	vpxor		\tx, \x, \x
 .endm
 
+#define GSV_WIDE_POLYVAL	1
 #include "gcm_siv_vaes_template.S.inc"
+
+/*
+ * POLYVAL, 32 blocks per loop iteration (messages of GSV_WIDE_MIN blocks
+ * or more; the template's 16-block loop and the AES-NI tail take the rest).
+ *
+ * What bounds POLYVAL here is VPCLMULQDQ throughput: one zmm multiply per
+ * cycle, on the same port as the lane shuffles and extracts (measured on
+ * Intel Xeon family 6 model 207: 1 cycle throughput, 3 cycles latency;
+ * VAESENC runs on another port, which is why the decryption loop can
+ * overlap the two).  So each iteration spends as few multiplies and
+ * shuffles as it can:
+ *  - 32 blocks per reduction: the powers H^32..H^1 sit in PW0..PW7
+ *    (H^17..H^32 computed on entry from H^16 times H^16..H^1), so block j
+ *    of a group is multiplied by H^(32-j) and one reduction and one
+ *    horizontal fold serve 32 blocks instead of 16.
+ *  - Karatsuba: x * h = lo + mid x^64 + hi x^128 with
+ *    lo = x0 h0, hi = x1 h1, mid = (x0 + x1)(h0 + h1) + lo + hi: three
+ *    multiplies instead of four.  h0 + h1 of every power is precomputed
+ *    (HK0..HK3 pack two power registers' halves, one per qword, picked by
+ *    the immediate); x0 + x1 of a block comes from a second load of the
+ *    data 8 bytes further on (its low qword is x1, next to x0): the load
+ *    ports are idle, the shuffle port is not.  The last vector's shifted
+ *    load is masked (k1) so it never reads past the group.  lo, hi and the
+ *    middle sums are accumulated over all 32 blocks and the correction
+ *    mid += lo + hi is applied once.
+ *  - The accumulator is added to block 0 (and x0 + x1 of block 0) rather
+ *    than multiplied separately, and its products are added last, so the
+ *    loop-carried chain is: add, multiply, reduce (lane-wise, two
+ *    multiplies), fold the four lanes.
+ */
+#define GSV_WIDE_MIN	64
+
+#define PW0		%zmm16		/* H^32 .. H^29 */
+#define PW1		%zmm17
+#define PW2		%zmm18
+#define PW3		%zmm19		/* H^20 .. H^17 */
+#define PW4		%zmm20		/* H^16 .. H^13 */
+#define PW5		%zmm21
+#define PW6		%zmm22
+#define PW7		%zmm23		/* H^4 .. H^1 */
+#define HK0		%zmm24		/* (h0 + h1 of PW0, of PW1) per lane */
+#define HK1		%zmm25		/* PW2, PW3 */
+#define HK2		%zmm26		/* PW4, PW5 */
+#define HK3		%zmm27		/* PW6, PW7 */
+#define POLYZ		%zmm28		/* .Lpoly in every lane */
+#define LO		%zmm29
+#define MI		%zmm30
+#define HI		%zmm31
+#define HI_Y		%ymm31
+
+/*
+ * Lane-wise Montgomery reduction, the same arithmetic as REDUCE with the
+ * middle term folded in on the way: \hi = (hi:lo + mid x^64) x^-128 mod P.
+ * Clobbers \lo, \mid, \t.
+ */
+.macro REDUCE_LANES lo, mid, hi, t
+	vpclmulqdq	$0x00, POLYZ, \lo, \t
+	vpshufd		$0x4e, \lo, \lo
+	vpternlogd	$0x96, \t, \lo, \mid
+	vpclmulqdq	$0x00, POLYZ, \mid, \t
+	vpshufd		$0x4e, \mid, \mid
+	vpternlogd	$0x96, \t, \mid, \hi
+.endm
+
+/* \dst = lane-wise dot(\a, \b); clobbers \t0..\t2. */
+.macro DOT_LANES a, b, dst, t0, t1, t2
+	vpclmulqdq	$0x00, \b, \a, \t0
+	vpclmulqdq	$0x01, \b, \a, \t1
+	vpclmulqdq	$0x10, \b, \a, \t2
+	vpclmulqdq	$0x11, \b, \a, \dst
+	vpxord		\t2, \t1, \t1
+	REDUCE_LANES	\t0, \t1, \dst, \t2
+.endm
+
+/* \dst lane i = (h0 + h1 of \a lane i, h0 + h1 of \b lane i). */
+.macro KARATSUBA_KEYS a, b, dst, t0, t1
+	vpshufd		$0x4e, \a, \t0
+	vpxord		\a, \t0, \t0
+	vpshufd		$0x4e, \b, \t1
+	vpxord		\b, \t1, \t1
+	vpunpcklqdq	\t1, \t0, \dst
+.endm
+
+/*
+ * The three products of data vector \v of the group at %rsi (blocks
+ * 4v .. 4v+3) with PW\v: \tl = lo, \th = hi, \tm = (x0 + x1)(h0 + h1);
+ * \sel picks the HK qword of PW\v ($0x00 even v, $0x10 odd v).
+ */
+.macro WIDE_PRODUCTS v, pw, hk, sel, d, dk, tl, tm, th
+	vmovdqu64	(\v * 64)(%rsi), \d
+	.if \v == 7
+	vmovdqu64	(\v * 64)(%r9), \dk{%k1}{z}
+	vpxorq		\d, \dk, \dk
+	.else
+	vpxorq		(\v * 64)(%r9), \d, \dk
+	.endif
+	vpclmulqdq	$0x00, \pw, \d, \tl
+	vpclmulqdq	$0x11, \pw, \d, \th
+	vpclmulqdq	\sel, \hk, \dk, \tm
+.endm
+
+/* Products of vectors \v and \v + 1, added to LO, MI, HI. */
+.macro WIDE_PAIR v, pwa, pwb, hk
+	WIDE_PRODUCTS	\v, \pwa, \hk, $0x00, V0, V1, V2, V3, V4
+	WIDE_PRODUCTS	(\v + 1), \pwb, \hk, $0x10, V5, V6, V7, V8, V9
+	vpternlogd	$0x96, V7, V2, LO
+	vpternlogd	$0x96, V8, V3, MI
+	vpternlogd	$0x96, V9, V4, HI
+.endm
+
+/*
+ * void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
+ *					 const u8 *data, size_t nblocks);
+ * Needs H^1..H^min(nblocks, 16).
+ */
+SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
+	vmovdqu		GSV_CTX_ACC(%rdi), X14
+	lea		GSV_CTX_HPOW(%rdi), %r8
+	cmp		$GSV_WIDE_MIN, %rdx
+	jb		kfast_gcmsiv_polyval16_vaes_avx512
+
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vmovdqu64	(0 * 64)(%r8), PW4
+	vmovdqu64	(1 * 64)(%r8), PW5
+	vmovdqu64	(2 * 64)(%r8), PW6
+	vmovdqu64	(3 * 64)(%r8), PW7
+	vbroadcasti32x4	(%r8), V15			/* H^16 in each lane */
+	DOT_LANES	PW4, V15, PW0, V0, V1, V2
+	DOT_LANES	PW5, V15, PW1, V3, V4, V5
+	DOT_LANES	PW6, V15, PW2, V6, V7, V8
+	DOT_LANES	PW7, V15, PW3, V9, V10, V11
+	KARATSUBA_KEYS	PW0, PW1, HK0, V0, V1
+	KARATSUBA_KEYS	PW2, PW3, HK1, V2, V3
+	KARATSUBA_KEYS	PW4, PW5, HK2, V4, V5
+	KARATSUBA_KEYS	PW6, PW7, HK3, V6, V7
+	mov		$0x7f, %eax			/* qwords 0..6 */
+	kmovw		%eax, %k1
+
+.Lwide_loop:
+	lea		8(%rsi), %r9		/* the data 8 bytes on (disp8 offsets) */
+	/* Vectors 1..7 first: they do not depend on the accumulator. */
+	WIDE_PRODUCTS	1, PW1, HK0, $0x10, V0, V1, LO, MI, HI
+	WIDE_PAIR	2, PW2, PW3, HK1
+	WIDE_PAIR	4, PW4, PW5, HK2
+	WIDE_PAIR	6, PW6, PW7, HK3
+	/* Vector 0 with the accumulator added to block 0. */
+	vmovdqu64	(%rsi), V10
+	vpxorq		(%r9), V10, V11
+	vpshufd		$0x4e, V14, V12
+	vpternlogd	$0x96, V12, V14, V11		/* x0 + x1 of acc + block 0 */
+	vpxorq		V14, V10, V10
+	vpclmulqdq	$0x00, PW0, V10, V12
+	vpclmulqdq	$0x11, PW0, V10, V13
+	vpclmulqdq	$0x00, HK0, V11, V14
+	vpxorq		V12, LO, LO
+	vpxorq		V13, HI, HI
+	vpternlogd	$0x96, LO, V14, MI
+	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
+	REDUCE_LANES	LO, MI, HI, V0
+	vextracti64x4	$1, HI, Y0
+	vpxorq		HI_Y, Y0, Y0
+	vextracti128	$1, Y0, X1
+	vpxor		X1, X0, X14
+	add		$512, %rsi
+	sub		$32, %rdx
+	cmp		$32, %rdx
+	jae		.Lwide_loop
+	jmp		kfast_gcmsiv_polyval16_vaes_avx512
+SYM_FUNC_END(kfast_gcmsiv_polyval_vaes_avx512)
