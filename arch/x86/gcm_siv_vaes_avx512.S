@@ -88,6 +88,7 @@
 .endm
 
 #define GSV_WIDE_POLYVAL	1
+#define GSV_OWN_DEC		1
 #include "gcm_siv_vaes_template.S.inc"
 
 /*
@@ -258,3 +259,150 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	jae		.Lwide_loop
 	jmp		kfast_gcmsiv_polyval16_vaes_avx512
 SYM_FUNC_END(kfast_gcmsiv_polyval_vaes_avx512)
+
+/*
+ * Decryption: CTR and POLYVAL of the plaintext, software-pipelined.
+ *
+ * The plaintext is what POLYVAL needs, so in a plain loop the hashing of
+ * a group waits for that group's AES, and the measured result was the
+ * sum of the two passes.  Here the hashing lags one group behind: each
+ * iteration decrypts group g into one register set (V0..V3 or V4..V7,
+ * alternating) while hashing group g - 1 from the other set, so the
+ * VAESENC port and the VPCLMULQDQ port work side by side.  The plaintext
+ * is hashed from registers, never read back from dst (which the caller
+ * may share).  POLYVAL per 16 blocks: schoolbook multiplies with the
+ * powers H^16..H^1 as memory operands, the accumulator added to block 0,
+ * one lane-wise reduction and a fold, as in the wide POLYVAL above.
+ */
+
+/*
+ * X14 = POLYVAL continued from X14 over the 16 blocks in \a..\d (which are
+ * clobbered), in four parts that DEC16_HASH spreads between AES rounds.
+ */
+.macro POLY16_PART1 a, b
+	vpxorq		V14, \a, \a
+	vpclmulqdq	$0x00, (0 * 64)(%r10), \a, LO
+	vpclmulqdq	$0x11, (0 * 64)(%r10), \a, HI
+	vpclmulqdq	$0x01, (0 * 64)(%r10), \a, MI
+	vpclmulqdq	$0x10, (0 * 64)(%r10), \a, %zmm16
+	vpclmulqdq	$0x00, (1 * 64)(%r10), \b, %zmm17
+	vpclmulqdq	$0x11, (1 * 64)(%r10), \b, %zmm18
+	vpclmulqdq	$0x01, (1 * 64)(%r10), \b, %zmm19
+	vpclmulqdq	$0x10, (1 * 64)(%r10), \b, %zmm20
+.endm
+.macro POLY16_PART2 c, d
+	vpxorq		%zmm17, LO, LO
+	vpxorq		%zmm18, HI, HI
+	vpternlogd	$0x96, %zmm19, %zmm16, MI
+	vpclmulqdq	$0x00, (2 * 64)(%r10), \c, %zmm21
+	vpclmulqdq	$0x11, (2 * 64)(%r10), \c, %zmm22
+	vpclmulqdq	$0x01, (2 * 64)(%r10), \c, %zmm23
+	vpclmulqdq	$0x10, (2 * 64)(%r10), \c, %zmm24
+	vpclmulqdq	$0x00, (3 * 64)(%r10), \d, %zmm25
+	vpclmulqdq	$0x11, (3 * 64)(%r10), \d, %zmm26
+	vpclmulqdq	$0x01, (3 * 64)(%r10), \d, %zmm27
+	vpclmulqdq	$0x10, (3 * 64)(%r10), \d, %zmm16
+.endm
+.macro POLY16_PART3
+	vpternlogd	$0x96, %zmm25, %zmm21, LO
+	vpternlogd	$0x96, %zmm26, %zmm22, HI
+	vpternlogd	$0x96, %zmm23, %zmm20, MI
+	vpternlogd	$0x96, %zmm27, %zmm24, MI
+	vpxorq		%zmm16, MI, MI
+	REDUCE_LANES	LO, MI, HI, %zmm17
+.endm
+.macro POLY16_PART4
+	vextracti64x4	$1, HI, %ymm17
+	vpxorq		HI_Y, %ymm17, %ymm17
+	vextracti32x4	$1, %ymm17, %xmm18
+	vpxorq		%xmm18, %xmm17, X14
+.endm
+
+/* X14 = POLYVAL continued over \a..\d, all at once (the last group). */
+.macro POLYVAL16_REGS a, b, c, d
+	POLY16_PART1	\a, \b
+	POLY16_PART2	\c, \d
+	POLY16_PART3
+	POLY16_PART4
+.endm
+
+/*
+ * Decrypt the next 16 blocks into \a..\d (CTR from V10), store, advance,
+ * and hash the previous group \h0..\h3 between the AES rounds.
+ */
+.macro DEC16_HASH a, b, c, d, h0, h1, h2, h3
+	CTR16		\a, \b, \c, \d
+	VAES_ROUND_ALL	VPXOR, 0, %r8, V8, \a, \b, \c, \d
+	VAES_ROUND_ALL	vaesenc, 16, %r8, V8, \a, \b, \c, \d
+	POLY16_PART1	\h0, \h1
+	VAES_ROUND_ALL	vaesenc, 32, %r8, V8, \a, \b, \c, \d
+	VAES_ROUND_ALL	vaesenc, 48, %r8, V8, \a, \b, \c, \d
+	POLY16_PART2	\h2, \h3
+	VAES_ROUND_ALL	vaesenc, 64, %r8, V8, \a, \b, \c, \d
+	VAES_ROUND_ALL	vaesenc, 80, %r8, V8, \a, \b, \c, \d
+	POLY16_PART3
+	VAES_ROUND_ALL	vaesenc, 96, %r8, V8, \a, \b, \c, \d
+	VAES_ROUND_ALL	vaesenc, 112, %r8, V8, \a, \b, \c, \d
+	POLY16_PART4
+	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a, \b, \c, \d
+	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a, \b, \c, \d
+	cmp		$10, %r9d
+	je		.Ldh_last128\@
+	.irp r, 10, 11, 12, 13
+	VAES_ROUND_ALL	vaesenc, (\r * 16), %r8, V8, \a, \b, \c, \d
+	.endr
+	VAES_ROUND_ALL	vaesenclast, (14 * 16), %r8, V8, \a, \b, \c, \d
+	jmp		.Ldh_done\@
+.Ldh_last128\@:
+	VAES_ROUND_ALL	vaesenclast, (10 * 16), %r8, V8, \a, \b, \c, \d
+.Ldh_done\@:
+	XOR_STORE16	%rsi, %rdx, \a, \b, \c, \d
+	add		$256, %rsi
+	add		$256, %rdx
+	sub		$16, %rcx
+.endm
+
+/* Decrypt the next 16 blocks into \blocks (CTR from V10), store, advance. */
+.macro DEC16 blocks:vararg
+	CTR16		\blocks
+	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
+	XOR_STORE16	%rsi, %rdx, \blocks
+	add		$256, %rsi
+	add		$256, %rdx
+	sub		$16, %rcx
+.endm
+
+/*
+ * void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx, const u8 *src,
+ *				     u8 *dst, size_t nblocks);
+ * Needs H^1..H^min(nblocks, 16).
+ */
+SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
+	cmp		$16, %rcx
+	jb		kfast_gcmsiv_dec_aesni
+	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
+	lea		GSV_CTX_RK(%rdi), %r8
+	lea		GSV_CTX_HPOW(%rdi), %r10
+	vmovdqu		GSV_CTX_ACC(%rdi), X14
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	CTR_SETUP
+	DEC16		V0, V1, V2, V3
+.Lvdec_loop:
+	cmp		$16, %rcx
+	jb		.Lvdec_hash_a
+	DEC16_HASH	V4, V5, V6, V7, V0, V1, V2, V3
+	cmp		$16, %rcx
+	jb		.Lvdec_hash_b
+	DEC16_HASH	V0, V1, V2, V3, V4, V5, V6, V7
+	jmp		.Lvdec_loop
+.Lvdec_hash_b:
+	POLYVAL16_REGS	V4, V5, V6, V7
+	jmp		.Lvdec_done
+.Lvdec_hash_a:
+	POLYVAL16_REGS	V0, V1, V2, V3
+.Lvdec_done:
+	vmovdqu		X10, GSV_CTX_CTR(%rdi)
+	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	vzeroupper
+	jmp		kfast_gcmsiv_dec_aesni
+SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
