@@ -6,12 +6,16 @@
  * CPU-feature contract: AVX512F, AVX512BW, AVX512VL, VAES, VPCLMULQDQ
  * (EVEX-encoded zmm), plus the AES-NI + PCLMULQDQ + AVX tier
  * (gcm_siv_aesni_avx.S) that this file tail-calls for the last 1..15
- * blocks and that sets up the per-nonce keys.  Only zmm0-15 are used (the
- * low 16 keep VEX encodings possible for the xmm reduction).  The caller
- * owns the FPU; vzeroupper on exit.
+ * blocks and that sets up the per-nonce keys.  Uses zmm0-31 and k1; the
+ * caller owns the FPU; vzeroupper on exit.
  *
- * The code is in gcm_siv_vaes_template.S.inc; this file only picks the
- * register width.
+ * CTR and the power computation are the template's
+ * (gcm_siv_vaes_template.S.inc, shared with the ymm tier), assembled here
+ * on zmm registers.  POLYVAL of long inputs and decryption are this
+ * file's own: both are bound by the one VPCLMULQDQ port, and zmm16-31,
+ * three-way XORs (VPTERNLOGD) and masked loads let them spend fewer
+ * multiplies and shuffles than the template's width-neutral code (see
+ * the comments at each).
  */
 #include <linux/linkage.h>
 
