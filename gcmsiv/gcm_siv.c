@@ -295,7 +295,7 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	if (impl_is_x86(ctx)) {
 		/* Length block, tag and counter block in one go (latency). */
 		gcm_siv_auth_pad(ctx);
-		kfast_gcmsiv_tag_aesni(ctx, aadlen, ptlen, tag);
+		gcm_siv_x86_tag(ctx, aadlen, ptlen, tag);
 		return;
 	}
 #endif
@@ -314,6 +314,7 @@ void gcm_siv_ctr_start(struct gcm_siv_ctx *ctx, const u8 tag[GCM_SIV_TAG_SIZE])
 {
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {
+		gcm_siv_x86_expand(ctx);
 		kfast_gcmsiv_ctr_start_avx(ctx, tag);
 		ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 		return;
@@ -419,9 +420,13 @@ EXPORT_SYMBOL_GPL(gcm_siv_ctr_dec_auth);
 void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update)
 {
 #ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx))
+	if (impl_is_x86(ctx)) {
+		/* Short messages: expand the key now (see gcm_siv_x86_expand()). */
+		if (max_update < GCM_SIV_X86_LATE_EXPAND)
+			gcm_siv_x86_expand(ctx);
 		gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
 				   GCM_SIV_BLOCK_SIZE);
+	}
 #endif
 }
 EXPORT_SYMBOL_GPL(gcm_siv_prepare);
@@ -492,10 +497,11 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	/* Read the tag first: with src == dst it is not overwritten, but be safe. */
 	memcpy(want, src + len, GCM_SIV_TAG_SIZE);
 	gcm_siv_init(&ctx, key, nonce, impl);
+	/* CTR starts from the received tag; first, so the key is expanded early. */
+	gcm_siv_ctr_start(&ctx, want);
 	gcm_siv_prepare(&ctx, max_t(size_t, aadlen, len));
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
-	gcm_siv_ctr_start(&ctx, want);
 	gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
 	gcm_siv_tag(&ctx, aadlen, len, tag);
 	if (crypto_memneq(tag, want, GCM_SIV_TAG_SIZE)) {

@@ -30,8 +30,10 @@
  *	gcm_siv_ctr(ctx, src, dst, n) ...       CTR en/decryption
  *	gcm_siv_ctr_dec_auth(ctx, src, dst, n)  decrypt + POLYVAL of the result
  *	gcm_siv_done(ctx)                       wipe
- * For decryption: init, auth AAD, pad, ctr_start(received tag),
- * ctr_dec_auth over the ciphertext, tag, compare (crypto_memneq).
+ * For decryption: init, ctr_start(received tag) (any time before the
+ * CTR; right after init is fastest on x86, where it expands the message
+ * key), auth AAD, pad, ctr_dec_auth over the ciphertext, tag, compare
+ * (crypto_memneq).
  *
  * Implementations ("impl"): the generic one (lib AES + portable POLYVAL)
  * always exists; x86-64 adds AES-NI+PCLMULQDQ and VAES+VPCLMULQDQ tiers.
@@ -103,6 +105,7 @@ struct gcm_siv_ctx {
 	u8 impl;				/* enum gcm_siv_impl */
 	u8 nrounds;				/* 10 or 14, both keys */
 	u8 npow;				/* x86: powers of H computed so far */
+	u8 keyed;				/* x86: x86.rk expanded (else rk[0..1] only) */
 	union {
 		struct {
 			struct kfast_aes_key enc;

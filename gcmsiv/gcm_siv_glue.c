@@ -282,6 +282,12 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 
 	gsv_simd_begin(&s);
 	gcm_siv_init(&ctx, key, req->iv, impl);
+	/*
+	 * Decryption runs CTR from the received tag: start it first, so the
+	 * message key is expanded before, not after, the POLYVAL set-up.
+	 */
+	if (!enc)
+		gcm_siv_ctr_start(&ctx, want);
 	gcm_siv_prepare(&ctx, min_t(unsigned int, max(assoclen, len), PAGE_SIZE));
 	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
 	gcm_siv_auth_pad(&ctx);
@@ -291,7 +297,6 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		gcm_siv_ctr_start(&ctx, tag);
 		gsv_ctr_sg(&ctx, &s, req, len, false);
 	} else {
-		gcm_siv_ctr_start(&ctx, want);
 		gsv_ctr_sg(&ctx, &s, req, len, true);
 		gcm_siv_tag(&ctx, assoclen, len, tag);
 	}
