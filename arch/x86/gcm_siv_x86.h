@@ -12,8 +12,9 @@
  * H^1..H^16 of the POLYVAL key (in POLYVAL's Montgomery form, i.e. H^k
  * means dot(H^(k-1), H)), computed on demand: a 48-byte message needs
  * H^1..H^3, not sixteen powers.  The per-nonce derivation (AES with the
- * long-term key, expansion of the new key) is AES-NI code shared by all
- * tiers; the bulk loops differ.
+ * long-term key) and the expansion of the new key are AES-NI code shared
+ * by all tiers; the bulk loops differ.  The zmm tier computes H^17..H^32
+ * itself, in registers, for its 32-block POLYVAL loop.
  *
  * The callers (gcm_siv.c) run inside kfast_simd_begin/end(); the
  * generic code handles !crypto_simd_usable() contexts.
@@ -24,36 +25,32 @@
  * POLYVAL, key expansion, tag and CTR in one call, in registers and its
  * own (wiped) stack frame, with no struct gcm_siv_ctx at all.
  *
- * Measured (userspace one-shot, TSC cycles/byte at 48 B / 1 KiB / 16 KiB,
- * best of three "test_gcm_siv --bench" runs interleaved with the previous
- * version, Intel Xeon family 6 model 207 VM, shared and noisy: +-5%):
- *	AES-128      seal                 open                 auth-only
- *	aesni        2.48 / 0.623 / 0.473 3.25 / 0.568 / 0.431 1.90 / 0.350 / 0.229
- *	vaes-avx2    2.33 / 0.409 / 0.240 3.15 / 0.383 / 0.248 1.79 / 0.248 / 0.124
- *	vaes-avx512  2.33 / 0.393 / 0.217 3.15 / 0.346 / 0.194 1.79 / 0.270 / 0.106
- *	AES-256
- *	aesni        2.96 / 0.726 / 0.552 3.73 / 0.669 / 0.454 2.04 / 0.357 / 0.229
- *	vaes-avx2    2.94 / 0.486 / 0.287 3.73 / 0.450 / 0.277 2.23 / 0.279 / 0.126
- *	vaes-avx512  2.94 / 0.482 / 0.267 3.73 / 0.403 / 0.229 2.23 / 0.281 / 0.104
- * (auth-only: empty plaintext, the message as AAD.)  The version before
- * the one-call short seal, the squarings and the register-built power
- * vectors, in the same interleaved runs: vaes-avx512 AES-128 seal
- * 2.92 / 0.399, auth-only 2.63 / 0.297, AES-256 seal 3.40 / 0.577; a
- * steadier harness (best and median of 101 x 1000 messages) gives 48-byte
- * AES-128 seal 3.24 -> 2.47, auth-only 2.66 -> 1.79, AES-256 seal
- * 3.75 -> 2.95 and 1 KiB AES-128 seal 0.437 -> 0.394, AES-256 seal
- * 0.541 -> 0.517.
+ * What bounds each size (Intel Xeon family 6 model 207; figures from
+ * `make bench`, Documentation/benchmarks.md):
+ *  - 48 bytes: latency.  POLYVAL's three multiplication levels, then the
+ *    tag's AES, then CTR; the expansion of the new key runs beside
+ *    POLYVAL with the tag block one round behind each new round key.
+ *  - 1 KiB: the same chain plus throughput; expanding the key ahead of
+ *    POLYVAL made it add ~60 cycles to an AES-256 seal rather than
+ *    overlap, so longer messages expand it with the tag (encryption) or
+ *    at CTR start (decryption, which starts CTR first).
+ *  - 16 KiB: ports.  VAESENC and VPCLMULQDQ use different ports (measured:
+ *    four of each zmm instruction in the time of four of one kind), so
+ *    decryption hashes group g - 1 between the AES rounds of group g and
+ *    costs about one CTR pass.  Encryption cannot overlap them: the
+ *    counter is the tag, which needs all of POLYVAL, so a seal is one
+ *    POLYVAL pass (zmm: ~0.05 TSC cycles/byte, 24 multiplies per 32
+ *    blocks plus one reduction) after which one CTR pass (~0.114, the
+ *    VAESENC port's limit) follows.
  * Lessons: short messages are latency-bound; loading 16 bytes that C has
  * just stored in smaller pieces (nonce, counter, accumulator) misses
  * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
  * entry points take such values from registers or in matching pieces
- * (the same miss, 16-byte stores reloaded as one ymm/zmm vector, cost ~7%
- * of a 1 KiB seal in the power computation).  At 48 bytes POLYVAL, not
- * the key expansion, is the longest chain: its three multiplication
- * levels start at the derivation and the tag can only start after them;
- * a fewer-multiply Horner form of the same depth measured slower.  At
- * 1 KiB the CTR pass is bound by AES throughput and cannot overlap the
- * POLYVAL pass (the counter is the tag).
+ * (the nonce as three dwords: a caller's 4-byte prefix + 64-bit counter
+ * store made the old 8 + 4 load miss, +25% at 48 bytes; 16-byte stores
+ * reloaded as one ymm/zmm vector cost ~7% of a 1 KiB seal in the power
+ * computation).  A fewer-multiply Horner form of the 48-byte POLYVAL of
+ * the same depth measured slower.
  */
 #ifndef KFAST_GCM_SIV_X86_H
 #define KFAST_GCM_SIV_X86_H
