@@ -228,6 +228,8 @@ void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len)
 {
 	size_t n;
 
+	if (!len)	/* data may be NULL then */
+		return;
 	if (ctx->buflen) {
 		n = min_t(size_t, len, GCM_SIV_BLOCK_SIZE - ctx->buflen);
 		memcpy(ctx->buf + ctx->buflen, data, n);

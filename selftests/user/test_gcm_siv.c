@@ -29,6 +29,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <inttypes.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static const char *const impl_names[GCM_SIV_NR_IMPLS] = {
 	"generic", "aesni", "vaes-avx2", "vaes-avx512",
@@ -397,6 +399,80 @@ static void test_random(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 }
 
 /*
+ * One-shot calls at every whole-block count up to 136 (and +-1 byte), and
+ * around the sizes where the x86 loops change shape (16-block groups, the
+ * zmm tier's 32-block POLYVAL from 64 blocks on, its pipelined decryption
+ * ending on either register set), with the AAD and then the plaintext
+ * ending flush against an inaccessible page: a loop that reads past the
+ * end of its input (the zmm POLYVAL reads each block group again 8 bytes
+ * further on, masked for the last vector) faults here.
+ */
+static void test_guard_sweep(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	static const size_t extra[] = { 1023, 1024, 1025, 2047, 2048, 2049, 4096, 8191,
+					8192, 8208, 16384, 16400, 32768 + 48 };
+	static const u8 nonce[12] = { 0x5e, 0x1f };
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = 40 * 1024, n, len;
+	size_t mapped = span + 2 * page;
+	u8 *map, *end, *ref, *out, *plain;
+	unsigned long before = utest_failed;
+	uint64_t rng = 99 + impl;
+
+	map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ref = malloc(span + 16);
+	out = malloc(span + 16);
+	plain = malloc(span);
+	if (map == MAP_FAILED || !ref || !out || !plain) {
+		UT_CHECK(0, "guard sweep: out of memory");
+		goto out;
+	}
+	end = map + page + ((span + page - 1) / page) * page;	/* first guard byte */
+	if (mprotect(map, page, PROT_NONE) || mprotect(end, page, PROT_NONE)) {
+		UT_CHECK(0, "guard sweep: mprotect");
+		goto out;
+	}
+	utest_fill(&rng, map + page, end - (map + page));
+	for (n = 0; n < 137 * 3 + ARRAY_SIZE(extra); n++) {
+		int flush_pt;
+
+		/* 16 k, 16 k + 1, 16 k - 1 (k >= 1) */
+		if (n < 137 * 3)
+			len = (n / 3) * 16 + (n % 3 == 1) - (n % 3 == 2 && n >= 3);
+		else
+			len = extra[n - 137 * 3];
+		for (flush_pt = 0; flush_pt <= 1; flush_pt++) {
+			const u8 *data = end - len;
+			const u8 *aad = flush_pt ? NULL : data, *pt = flush_pt ? data : NULL;
+			size_t alen = flush_pt ? 0 : len, plen = flush_pt ? len : 0;
+			int err;
+
+			gcm_siv_encrypt(key, GCM_SIV_IMPL_GENERIC, nonce, aad, alen, pt, plen, ref);
+			gcm_siv_encrypt(key, impl, nonce, aad, alen, pt, plen, out);
+			UT_CHECK_MEMEQ(out, ref, plen + 16, "%s guard sweep seal (key %u, %s %zu)",
+				       impl_names[impl], key->keylen, flush_pt ? "pt" : "aad", len);
+			if (!flush_pt)
+				continue;
+			/* Decrypt a ciphertext that ends at the guard page too. */
+			memcpy(plain, data, len);
+			memcpy(end - len - 16, ref, len + 16);
+			err = gcm_siv_decrypt(key, impl, nonce, NULL, 0, end - len - 16,
+					      len + 16, out);
+			UT_CHECK(!err && !memcmp(out, plain, len),
+				 "%s guard sweep open (key %u, %zu): %d", impl_names[impl],
+				 key->keylen, len, err);
+			if (utest_failed - before > 10)
+				goto out;
+		}
+	}
+out:
+	if (map != MAP_FAILED)
+		munmap(map, mapped);
+	free(ref);
+	free(out);
+	free(plain);
+}
+
+/*
  * Counter wrap inside the bulk loop: force an initial counter whose low 32
  * bits are just below 2^32 and compare the keystream with generic.
  */
@@ -556,6 +632,8 @@ int main(int argc, char **argv)
 		test_all_lengths(&k256, impl);
 		test_ctr_wrap(&k128, impl);
 		test_ctr_wrap(&k256, impl);
+		test_guard_sweep(&k128, impl);
+		test_guard_sweep(&k256, impl);
 	}
 	free(big_a);
 	free(big_p);
