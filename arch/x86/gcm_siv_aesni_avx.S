@@ -402,16 +402,12 @@ SYM_FUNC_START(kfast_gcmsiv_aes_block_aesni)
 SYM_FUNC_END(kfast_gcmsiv_aes_block_aesni)
 
 /*
- * void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
- *			       u64 ptlen, u8 tag[16]);
- * Finish POLYVAL with the length block (le64(8 * aadlen) || le64(8 * ptlen),
- * using H^1; the partial block must already be flushed), then
- * tag = AES(enc key, (S ^ nonce) with bit 127 cleared), and set the
- * counter block to the tag with bit 127 set (RFC 8452 section 4).  One call
- * instead of three keeps the values in registers on this latency-bound
- * path.
+ * For the tag functions below (ctx, aadlen, ptlen, tag in rdi, rsi, rdx,
+ * rcx): xmm0 = the tag block before AES, (POLYVAL finished with the length
+ * block, ^ nonce) with bit 127 cleared; the accumulator is stored;
+ * r8 = round keys, r9d = rounds.
  */
-SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
+.macro TAG_BLOCK
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
 	lea		GSV_CTX_RK(%rdi), %r8
 	shl		$3, %rsi
@@ -426,10 +422,29 @@ SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	vpinsrd		$2, (GSV_CTX_NONCE + 8)(%rdi), %xmm1, %xmm1
 	vpxor		%xmm1, %xmm0, %xmm0
 	vpand		.Lmsb_clear(%rip), %xmm0, %xmm0
-	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+.endm
+
+/* Store the tag (xmm0) and the counter block (the tag with bit 127 set). */
+.macro TAG_STORE
 	vmovdqu		%xmm0, (%rcx)
 	vpor		.Lmsb_set(%rip), %xmm0, %xmm0
 	vmovdqu		%xmm0, GSV_CTX_CTR(%rdi)
+.endm
+
+/*
+ * void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
+ *			       u64 ptlen, u8 tag[16]);
+ * Finish POLYVAL with the length block (le64(8 * aadlen) || le64(8 * ptlen),
+ * using H^1; the partial block must already be flushed), then
+ * tag = AES(enc key, (S ^ nonce) with bit 127 cleared), and set the
+ * counter block to the tag with bit 127 set (RFC 8452 section 4).  One call
+ * instead of three keeps the values in registers on this latency-bound
+ * path.
+ */
+SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
+	TAG_BLOCK
+	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+	TAG_STORE
 	RET
 SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
 
@@ -441,20 +456,7 @@ SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
  * through the rounds.
  */
 SYM_FUNC_START(kfast_gcmsiv_expand_tag_aesni)
-	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
-	lea		GSV_CTX_RK(%rdi), %r8
-	shl		$3, %rsi
-	shl		$3, %rdx
-	vmovq		%rsi, %xmm1
-	vpinsrq		$1, %rdx, %xmm1, %xmm1
-	vpxor		GSV_CTX_ACC(%rdi), %xmm1, %xmm1
-	CLMUL_FIRST	%xmm1, (GSV_CTX_HPOW + 15 * 16)(%rdi), %xmm2, %xmm3, %xmm4, %xmm5
-	REDUCE		%xmm2, %xmm3, %xmm4, %xmm0, %xmm5
-	vmovdqu		%xmm0, GSV_CTX_ACC(%rdi)
-	vmovq		GSV_CTX_NONCE(%rdi), %xmm1		/* as gcm_siv_init() stored it */
-	vpinsrd		$2, (GSV_CTX_NONCE + 8)(%rdi), %xmm1, %xmm1
-	vpxor		%xmm1, %xmm0, %xmm0
-	vpand		.Lmsb_clear(%rip), %xmm0, %xmm0
+	TAG_BLOCK
 	vmovdqu		0(%r8), %xmm1			/* rk[0] */
 	vpxor		%xmm1, %xmm0, %xmm0
 	vmovdqa		.Lrot_mask(%rip), %xmm9
@@ -468,9 +470,7 @@ SYM_FUNC_START(kfast_gcmsiv_expand_tag_aesni)
 	vpxor		%xmm11, %xmm11, %xmm11
 	EXPAND256	%r8, %xmm1, %xmm2, %xmm0
 .Lexpand_tag_done:
-	vmovdqu		%xmm0, (%rcx)
-	vpor		.Lmsb_set(%rip), %xmm0, %xmm0
-	vmovdqu		%xmm0, GSV_CTX_CTR(%rdi)
+	TAG_STORE
 	RET
 SYM_FUNC_END(kfast_gcmsiv_expand_tag_aesni)
 

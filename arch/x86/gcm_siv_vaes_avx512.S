@@ -160,11 +160,7 @@
 
 /* \dst = lane-wise dot(\a, \b); clobbers \t0..\t2. */
 .macro DOT_LANES a, b, dst, t0, t1, t2
-	vpclmulqdq	$0x00, \b, \a, \t0
-	vpclmulqdq	$0x01, \b, \a, \t1
-	vpclmulqdq	$0x10, \b, \a, \t2
-	vpclmulqdq	$0x11, \b, \a, \dst
-	vpxord		\t2, \t1, \t1
+	VCLMUL		1, \a, \b, \t0, \t1, \dst, \t2
 	REDUCE_LANES	\t0, \t1, \dst, \t2
 .endm
 
