@@ -67,6 +67,16 @@ struct vmac_key {
 	 */
 	u64 polykey3[VMAC_MAX_ITERS][2];
 	u64 polykey4[VMAC_MAX_ITERS][2];
+#ifdef VMAC_X86_64
+	/*
+	 * For the AVX-512 code, which runs the L2 eight blocks per step:
+	 * k^8 mod 2^127 - 1 per iteration (high word first), and k^(7 - b)
+	 * for b = 0..7 (k^0 = 1) as three limbs in radix 2^52 (52, 52 and
+	 * 23 bits) in lane b: l2vec[iter][limb][b].  All fully reduced.
+	 */
+	u64 polykey8[VMAC_MAX_ITERS][2];
+	u64 l2vec[VMAC_MAX_ITERS][3][8];
+#endif
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */

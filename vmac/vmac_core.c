@@ -58,6 +58,7 @@
 
 #define VMAC_M62	0x3fffffffffffffffULL
 #define VMAC_M63	0x7fffffffffffffffULL
+#define VMAC_M52	0x000fffffffffffffULL
 #define VMAC_POLY_MASK	0x1fffffff1fffffffULL
 #define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
 #define VMAC_D64	0xffffffff00000000ULL	/* 2^64 - 2^32 */
@@ -398,6 +399,32 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 			l = (*pw[j])[i][1];
 		}
 	}
+
+#ifdef VMAC_X86_64
+	/*
+	 * Eight L2 steps at once (x86-64 AVX-512): acc * k^8 + m0 * k^7 + ...
+	 * + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), fully reduced.
+	 */
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		u64 h = 0, l = 1;
+		unsigned int j;
+
+		for (j = 0; j <= 8; j++) {
+			if (j) {
+				vmac_poly_step(&h, &l, key->polykey[i][0],
+					       key->polykey[i][1], 0, 0);
+				vmac_l2_finish(h, l, 0, &h, &l);
+			}
+			if (j == 8)
+				break;
+			key->l2vec[i][0][7 - j] = l & VMAC_M52;
+			key->l2vec[i][1][7 - j] = (l >> 52 | h << 12) & VMAC_M52;
+			key->l2vec[i][2][7 - j] = h >> 40;
+		}
+		key->polykey8[i][0] = h;
+		key->polykey8[i][1] = l;
+	}
+#endif
 
 	vmac_setkey_arch(key, raw, len);
 	return 0;

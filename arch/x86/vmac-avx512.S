@@ -57,27 +57,25 @@
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
- *   FR_NH:   NH results, three buffers of [iter][hi, lo][8 blocks] words,
- *	      used in rotation: the L2 reads group g - 2 from buffer IDXR
- *	      while the NH of group g goes to the buffer two after it.  The
- *	      distance of two groups keeps the L2's 8-byte loads away from
- *	      the 64-byte stores that wrote them (no store forwarding).
+ *   FR_SUM:  the column sums of the vector L2 of the current group, for
+ *	      the scalar end of the step (the only values that leave the
+ *	      vector registers; wiped at the end)
  *   FR_END:  end pointer of the input
- *   FR_KEYS, FR_NHK, FR_KEYS4: the key words the code needs, copied so
- *	      that no register has to hold the key pointer
  */
-#define FR_NH		0
-#define FR_NHBUF	256		/* bytes per buffer: 2 iters x 2 x 8 x 8 */
-#define FR_END		768
-#define FR_KEYS		776		/* per iteration: kh, kl, K2h, K2l */
-#define FR_NHK		840		/* the 18 NH key words */
-#define FR_KEYS4	984		/* per iteration: K3h, K3l, K4h, K4l */
-#define FR_SIZE		1088		/* >= FR_KEYS4 + 64, multiple of 64 */
+#define FR_SUM		0
+#define FR_END		128
+#define FR_SIZE		192
 
+	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
+	.balign		8
+.Lmask52:
+	.quad		0x000fffffffffffff
+.Lmask23:
+	.quad		0x00000000007fffff
+.Lmask22:
+	.quad		0x00000000003fffff
 	.text
 
-/* ------------------------------------------------------------------------ */
-/* Vector NH                                                                */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -132,8 +130,8 @@
  * zmm16..19.
  */
 .macro	NH_PAIR we, wo, kw, h, koff, a0, a52, a104
-	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h(%rsp){1to8}, %zmm\we, %zmm16
-	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h + 8(%rsp){1to8}, %zmm\wo, %zmm17
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h(KEY){1to8}, %zmm\we, %zmm16
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h + 8(KEY){1to8}, %zmm\wo, %zmm17
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
 	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
 	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
@@ -187,28 +185,6 @@
 	.endif
 .endm
 
-/*
- * Sum accumulator set (\b0, \b52, \b104) into (\a0, \a52, \a104), then
- * store the NH value ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 of each
- * lane as 8 high words then 8 low words at \dst(%rsp, %rax).  Uses zmm0..5.
- */
-.macro	NH_STORE a0, a52, a104, b0, b52, b104, dst
-	vpaddq		%zmm\b0, %zmm\a0, %zmm\a0
-	vpaddq		%zmm\b52, %zmm\a52, %zmm\a52
-	vpaddq		%zmm\b104, %zmm\a104, %zmm\a104
-	vpternlogq	$0xff, %zmm5, %zmm5, %zmm5		/* all ones */
-	vpsllq		$52, %zmm\a52, %zmm0
-	vpaddq		%zmm0, %zmm\a0, %zmm1			/* lo */
-	vpcmpuq		$1, %zmm\a0, %zmm1, %k1		/* lo < a0: carry */
-	vpsrlq		$12, %zmm\a52, %zmm2
-	vpsllq		$40, %zmm\a104, %zmm3
-	vpaddq		%zmm3, %zmm2, %zmm2			/* hi */
-	vpsubq		%zmm5, %zmm2, %zmm2{%k1}		/* + carry */
-	vpsllq		$2, %zmm2, %zmm2
-	vpsrlq		$2, %zmm2, %zmm2			/* mod 2^62 */
-	vmovdqa64	%zmm2, \dst(%rsp, %rax)
-	vmovdqa64	%zmm1, \dst + 64(%rsp, %rax)
-.endm
 
 /* Clears the twelve accumulators. */
 .macro	NH_ZERO
@@ -218,229 +194,214 @@
 .endm
 
 /* ------------------------------------------------------------------------ */
-/* Scalar L2                                                                */
+/* L2: eight blocks per step                                                */
 /* ------------------------------------------------------------------------ */
 
 /*
- * Two L2 steps at once for iteration \it on NH values \b, \b + 1 of the
- * buffer at (%rsp, IDXR): (\ah:\al) = acc * k^2 + m1 * k + m2 mod
- * 2^127 - 1 (POLY2 of vmac-x86_64.S).  Keys at FR_KEYS + 32 * \it (kh, kl,
- * K2h, K2l).  Scratch: rax, rbx, rdx, rdi, r8..r11.  \part selects a
- * quarter (1..4) so that the pieces can alternate with vector code; 0 is
- * all of it.
+ * The message part of eight L2 steps for iteration \it, in the vector
+ * unit: lane b holds the NH value m_b of block b as ACC0 + ACC52 2^52 +
+ * ACC104 2^104 in zmm\a0, zmm\a52, zmm\a104; the sum over the lanes of
+ * m_b k^(7 - b) mod 2^127 - 1 is left as three column vectors zmm\c0,
+ * zmm\c1, zmm\c2 (weights 1, 2^52, 2^104; each lane below 6 * 2^52).
+ *
+ * m_b mod 2^126 is first cut into limbs n0, n1 (52 bits) and n2 (22 bits)
+ * with the carries of the accumulators propagated; the key powers are in
+ * the same radix in the key (l2vec: 52, 52, 23 bits).  Seventeen IFMAs
+ * give the five columns of the product (hi(n2 k2) = 0: 45 bits), each
+ * below 5 * 2^52; then with 2^127 = 1 mod p, 2^156 = 2^29 and 2^208 =
+ * 2^81 = 2^29 2^52, columns 3 and 4 are folded into 0..2:
+ *	c0 += (c3 mod 2^23) 2^29, c1 += c3 >> 23 + (c4 mod 2^23) 2^29,
+ *	c2 += c4 >> 23.
  */
-.macro	POLY2 it, b, ah, al, part=0
-	.set	PM1H, FR_NH + 128 * \it + 8 * \b
-	.set	PM1L, PM1H + 64
-	.set	PM2H, PM1H + 8
-	.set	PM2L, PM1L + 8
-	.set	PKH, FR_KEYS + 32 * \it
-	.set	PKL, PKH + 8
-	.set	PK2H, PKH + 16
-	.set	PK2L, PKH + 24
-	.if	\part == 0 || \part == 1
-	/* message part: m1 * k + m2 into (r11:r10:rbx:rax) = z3..z0 */
-	movq	PM1L(%rsp, IDXR), %rdx
-	mulx	PKL(%rsp), %rax, %rbx		/* m1l * kl: z0, z1 */
-	mulx	PKH(%rsp), %r8, %r10		/* m1l * kh: z1, z2 */
-	movq	PM1H(%rsp, IDXR), %rdx
-	mulx	PKH(%rsp), %r9, %r11		/* m1h * kh: z2, z3 */
-	mulx	PKL(%rsp), %rdx, %rdi		/* m1h * kl: z1, z2 */
-	addq	%r8, %rbx
-	adcq	%rdi, %r10
-	adcq	$0, %r11
-	addq	%rdx, %rbx
-	adcq	%r9, %r10
-	adcq	$0, %r11
+.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c3, c4, t
+	.set	KV0, VMAC_KEY_L2VEC + 192 * \it
+	.set	KV1, KV0 + 64
+	.set	KV2, KV0 + 128
+	vpsrlq		$52, %zmm\a0, %zmm\t
+	vpandq		.Lmask52(%rip){1to8}, %zmm\a0, %zmm\n0
+	vpaddq		%zmm\t, %zmm\a52, %zmm\t
+	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
+	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
+	vpsrlq		$52, %zmm\t, %zmm\n2
+	vpandq		.Lmask52(%rip){1to8}, %zmm\t, %zmm\n1
+	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
+	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
+	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
+	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
+	vpxorq		%zmm\c4, %zmm\c4, %zmm\c4
+	vpmadd52luq	KV0(KEY), %zmm\n0, %zmm\c0
+	vpmadd52huq	KV0(KEY), %zmm\n0, %zmm\c1
+	vpmadd52luq	KV1(KEY), %zmm\n0, %zmm\c1
+	vpmadd52huq	KV1(KEY), %zmm\n0, %zmm\c2
+	vpmadd52luq	KV2(KEY), %zmm\n0, %zmm\c2
+	vpmadd52huq	KV2(KEY), %zmm\n0, %zmm\c3
+	vpmadd52luq	KV0(KEY), %zmm\n1, %zmm\c1
+	vpmadd52huq	KV0(KEY), %zmm\n1, %zmm\c2
+	vpmadd52luq	KV1(KEY), %zmm\n1, %zmm\c2
+	vpmadd52huq	KV1(KEY), %zmm\n1, %zmm\c3
+	vpmadd52luq	KV2(KEY), %zmm\n1, %zmm\c3
+	vpmadd52huq	KV2(KEY), %zmm\n1, %zmm\c4
+	vpmadd52luq	KV0(KEY), %zmm\n2, %zmm\c2
+	vpmadd52huq	KV0(KEY), %zmm\n2, %zmm\c3
+	vpmadd52luq	KV1(KEY), %zmm\n2, %zmm\c3
+	vpmadd52huq	KV1(KEY), %zmm\n2, %zmm\c4
+	vpmadd52luq	KV2(KEY), %zmm\n2, %zmm\c4
+	/* fold columns 3 and 4 */
+	vpsrlq		$23, %zmm\c3, %zmm\t
+	vpandq		.Lmask23(%rip){1to8}, %zmm\c3, %zmm\c3
+	vpsllq		$29, %zmm\c3, %zmm\c3
+	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
+	vpaddq		%zmm\t, %zmm\c1, %zmm\c1
+	vpsrlq		$23, %zmm\c4, %zmm\t
+	vpandq		.Lmask23(%rip){1to8}, %zmm\c4, %zmm\c4
+	vpsllq		$29, %zmm\c4, %zmm\c4
+	vpaddq		%zmm\c4, %zmm\c1, %zmm\c1
+	vpaddq		%zmm\t, %zmm\c2, %zmm\c2
+.endm
+
+/*
+ * Sum the lanes of the column vectors and store the sums to FR_SUM:
+ * VMAC-64 (columns zmm3, 4, 5) at offsets 0, 16, 32; VMAC-128 (iteration
+ * 0 in zmm3, 4, 5, iteration 1 in zmm12, 13, 14) at 0, 16, 32 and 48, 8,
+ * 24.  Three rounds of halving: 256-bit halves, 128-bit lanes, qwords.
+ */
+.macro	L2_HSUM iters, buf
+	.if	\iters == 1
+	vshufi64x2	$0x44, %zmm4, %zmm3, %zmm0
+	vshufi64x2	$0xee, %zmm4, %zmm3, %zmm1
+	vextracti64x4	$1, %zmm5, %ymm2
+	vpaddq		%ymm2, %ymm5, %ymm2		/* c2 | 0 */
+	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 */
+	vshufi64x2	$0x88, %zmm2, %zmm0, %zmm1
+	vshufi64x2	$0xdd, %zmm2, %zmm0, %zmm0
+	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 | c2 | 0 */
+	vpshufd		$0x4e, %zmm0, %zmm1
+	vpaddq		%zmm1, %zmm0, %zmm0
+	.else
+	vshufi64x2	$0x44, %zmm4, %zmm3, %zmm0
+	vshufi64x2	$0xee, %zmm4, %zmm3, %zmm1
+	vshufi64x2	$0x44, %zmm12, %zmm5, %zmm2
+	vshufi64x2	$0xee, %zmm12, %zmm5, %zmm6
+	vshufi64x2	$0x44, %zmm14, %zmm13, %zmm7
+	vshufi64x2	$0xee, %zmm14, %zmm13, %zmm8
+	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 */
+	vpaddq		%zmm6, %zmm2, %zmm2		/* c2 | d0 */
+	vpaddq		%zmm8, %zmm7, %zmm7		/* d1 | d2 */
+	vshufi64x2	$0x88, %zmm2, %zmm0, %zmm1
+	vshufi64x2	$0xdd, %zmm2, %zmm0, %zmm0
+	vshufi64x2	$0x88, %zmm7, %zmm7, %zmm6
+	vshufi64x2	$0xdd, %zmm7, %zmm7, %zmm7
+	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 | c2 | d0 */
+	vpaddq		%zmm6, %zmm7, %zmm7		/* d1 | d2 | d1 | d2 */
+	vpunpcklqdq	%zmm7, %zmm0, %zmm1
+	vpunpckhqdq	%zmm7, %zmm0, %zmm0
+	vpaddq		%zmm1, %zmm0, %zmm0
 	.endif
-	.if	\part == 0 || \part == 2
-	addq	PM2L(%rsp, IDXR), %rax		/* + m2 */
-	adcq	PM2H(%rsp, IDXR), %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	/* + acc * k^2 */
+	/*
+	 * Two 32-byte stores: an 8-byte load from the upper half of a 64-byte
+	 * store is not forwarded here (about 14 cycles more).
+	 */
+	vextracti64x4	$1, %zmm0, %ymm1
+	vmovdqa		%ymm0, FR_SUM + 64 * \buf(%rsp)
+	vmovdqa		%ymm1, FR_SUM + 64 * \buf + 32(%rsp)
+.endm
+
+/*
+ * The scalar end of an eight-block step for iteration \it:
+ *	(\ah:\al) = acc * k^8 + (s0 + s1 2^52 + s2 2^104)  mod 2^127 - 1
+ * with the column sums s0, s1, s2 (each below 2^59) at FR_SUM + \o0,
+ * \o1, \o2.  acc * k^8 does not depend on the message and goes first.
+ * The sum is below 2^254 + 2^130 + 2^163, so z3 < 2^63 and FOLD127 needs
+ * no carry word.  Uses rax, rbx, rdx, rdi, r8..r11.
+ */
+.macro	L2_SCALAR it, o0, o1, o2, ah, al, buf
+	.set	K8H, VMAC_KEY_POLY8 + 16 * \it
+	.set	K8L, K8H + 8
 	movq	\al, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* al * K2l: z0, z1 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* al * K2h: z1, z2 */
-	addq	%r8, %rax
-	adcq	%r9, %rbx
-	adcq	%rdx, %r10
-	adcq	$0, %r11
-	addq	%rdi, %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	.endif
-	.if	\part == 0 || \part == 3
+	mulx	K8L(KEY), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(KEY), %r8, %rbx		/* al * K8h: z1, z2 */
 	movq	\ah, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* ah * K2l: z1, z2 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* ah * K2h: z2, z3 */
-	addq	%r8, %rbx
-	adcq	%r9, %r10
-	adcq	%rdx, %r11
-	addq	%rdi, %r10
-	adcq	$0, %r11
-	.endif
-	.if	\part == 0 || \part == 4
-	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 0
-	.endif
+	mulx	K8L(KEY), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(KEY), %rdx, %rax		/* ah * K8h: z2, z3 */
+	addq	%r8, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	addq	%r9, %r11
+	adcq	%rdx, %rbx
+	adcq	$0, %rax
+	/* + s0 + s1 2^52 + s2 2^104 */
+	movq	FR_SUM + 64 * \buf + \o1(%rsp), %r9
+	movq	FR_SUM + 64 * \buf + \o2(%rsp), %rdi
+	movq	%r9, %r8
+	shlq	$52, %r8
+	shrq	$12, %r9
+	movq	%rdi, %rdx
+	shlq	$40, %rdx
+	shrq	$24, %rdi
+	addq	FR_SUM + 64 * \buf + \o0(%rsp), %r8
+	adcq	%rdx, %r9
+	adcq	$0, %rdi
+	addq	%r8, %r10
+	adcq	%r9, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	FOLD127	%r10, %r11, %rbx, %rax, \ah, \al, 0
 .endm
 
-/*
- * (\z3:\z2:\z1:\z0) (+)= m * K for the NH value m at \mh, \ml (< 2^126)
- * and a fully reduced key power K at \kh, \kl: the four 64x64 products
- * ml Kl, ml Kh, mh Kl, mh Kh added at word offsets 0, 1, 1, 2.  \set: the
- * first product sets the sum instead of adding to it.  Scratch: rdx, rdi,
- * rsi, r8, r9.
- */
-.macro	MULACC mh, ml, kh, kl, set, z0=%rax, z1=%rbx, z2=%r10, z3=%r11
-	movq	\ml, %rdx
-	.if	\set
-	mulx	\kl, \z0, \z1			/* ml * Kl: z0, z1 */
-	mulx	\kh, %rdi, \z2			/* ml * Kh: z1, z2 */
-	xorl	%r11d, %r11d
-	addq	%rdi, \z1
-	adcq	$0, \z2
-	.else
-	mulx	\kl, %r8, %r9			/* ml * Kl: z0, z1 */
-	mulx	\kh, %rdi, %rsi		/* ml * Kh: z1, z2 */
-	addq	%r8, \z0
-	adcq	%r9, \z1
-	adcq	%rsi, \z2
-	adcq	$0, \z3
-	addq	%rdi, \z1
-	adcq	$0, \z2
-	adcq	$0, \z3
-	.endif
-	movq	\mh, %rdx
-	mulx	\kl, %r8, %r9			/* mh * Kl: z1, z2 */
-	mulx	\kh, %rdi, %rsi		/* mh * Kh: z2, z3 */
-	addq	%r8, \z1
-	adcq	%r9, \z2
-	adcq	%rsi, \z3
-	addq	%rdi, \z2
-	adcq	$0, \z3
-.endm
-
-/*
- * Four L2 steps at once for iteration \it on NH values \b .. \b + 3 of
- * the buffer at (%rsp, IDXR):
- *	acc = acc * k^4 + m1 * k^3 + m2 * k^2 + m3 * k + m4  mod 2^127 - 1
- * with k^2..k^4 fully reduced (< 2^127), k the masked key (< 2^125),
- * m < 2^126 and acc <= 2^127 + 4.  As in POLY2 only acc * k^4 is on the
- * serial chain: the message part is summed first.  The sum is below
- * 2^254 + 2^130 + 2 * 2^253 + 2^251 + 2^126 < 2^256, so four words hold
- * it, but z3 may reach 2^63: the doubling in the reduction keeps its
- * carry.  Used for the L2 that nothing overlaps (the last one or two
- * groups of a call), where the chain latency is paid in full: two chain
- * steps per group instead of four.
- */
-.macro	POLY4 it, b, ah, al
-	.set	QM, FR_NH + 128 * \it + 8 * \b
-	.set	QK, FR_KEYS + 32 * \it
-	.set	QK4, FR_KEYS4 + 32 * \it
-	MULACC	"QM(%rsp, IDXR)", "QM + 64(%rsp, IDXR)", QK4(%rsp), QK4 + 8(%rsp), 1
-	MULACC	"QM + 8(%rsp, IDXR)", "QM + 72(%rsp, IDXR)", QK + 16(%rsp), QK + 24(%rsp), 0
-	MULACC	"QM + 16(%rsp, IDXR)", "QM + 80(%rsp, IDXR)", QK(%rsp), QK + 8(%rsp), 0
-	addq	QM + 88(%rsp, IDXR), %rax		/* + m4 */
-	adcq	QM + 24(%rsp, IDXR), %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	MULACC	\ah, \al, QK4 + 16(%rsp), QK4 + 24(%rsp), 0	/* + acc * k^4 */
-	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 1
-.endm
-
-/* L2 over the eight NH values of the buffer at (%rsp, IDXR). */
-.macro	L2_GROUP iters
-	.irp	b, 0, 4
-	POLY4	0, \b, AH0, AL0
-	.if	\iters == 2
-	POLY4	1, \b, AH1, AL1
-	.endif
-	.endr
-.endm
-
-/*
- * Scalar slot \slot (0..7) of half \h: a piece of the L2 of the group two
- * back, alternating with the vector code.  VMAC-64: a quarter of a double
- * step per slot (blocks 4h + 2 (slot / 4) and one more); VMAC-128: half a
- * double step per slot, iterations alternating.  Nothing if !\l2.
- */
-.macro	L2_SLOT l2, h, slot, iters
-	.if	\l2
-	.if	\iters == 1
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+\slot%4)
-	.else
-	.if	(\slot/2)%2 == 0
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+2*(\slot%2))
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (2+2*(\slot%2))
-	.else
-	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (1+2*(\slot%2))
-	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (2+2*(\slot%2))
-	.endif
-	.endif
-	.endif
-.endm
-
-/*
- * NH of the eight blocks at P into the buffer two after IDXR's, interleaved
- * (if \l2) with the L2 of the group two back, at (%rsp, IDXR); then IDXR
- * moves to the next buffer.  The interleaving is fine-grained (a dozen
- * vector instructions, then a piece of a chain step) so that in-order
- * dispatch always has both kinds of work to hand out.
- */
-.macro	GROUP_HALF h, iters, l2
+/* NH of half \h of the eight blocks at P. */
+.macro	GROUP_HALF h, iters
 	TRANSPOSE_PART	\h, 0
-	L2_SLOT		\l2, \h, 0, \iters
 	TRANSPOSE_PART	\h, 1
-	L2_SLOT		\l2, \h, 1, \iters
 	TRANSPOSE_PART	\h, 2
-	L2_SLOT		\l2, \h, 2, \iters
 	TRANSPOSE_PART	\h, 3
-	L2_SLOT		\l2, \h, 3, \iters
 	NH_PAIRJ	0, \h, \iters
-	L2_SLOT		\l2, \h, 4, \iters
 	NH_PAIRJ	1, \h, \iters
-	L2_SLOT		\l2, \h, 5, \iters
 	NH_PAIRJ	2, \h, \iters
-	L2_SLOT		\l2, \h, 6, \iters
 	NH_PAIRJ	3, \h, \iters
-	L2_SLOT		\l2, \h, 7, \iters
 .endm
 
-.macro	GROUP iters, l2
+/*
+ * NH and L2 of the eight blocks at P: vector NH, the vector part of the
+ * L2, then the scalar end, which the out-of-order core overlaps with the
+ * vector work of the next group.
+ */
+.macro	GROUP iters, buf
 	NH_ZERO
-	GROUP_HALF	0, \iters, \l2
-	GROUP_HALF	1, \iters, \l2
+	GROUP_HALF	0, \iters
+	GROUP_HALF	1, \iters
 	.if	\iters == 1
-	vpaddq		%zmm23, %zmm20, %zmm20		/* set 0 += set 1 */
+	vpaddq		%zmm23, %zmm20, %zmm20		/* all four sets into set 0 */
 	vpaddq		%zmm24, %zmm21, %zmm21
 	vpaddq		%zmm25, %zmm22, %zmm22
-	vpaddq		%zmm29, %zmm26, %zmm26		/* set 2 += set 3 */
+	vpaddq		%zmm29, %zmm26, %zmm26
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	.endif
-	/* this group's buffer: the one after the L2's, i.e. IDXR + 2 buffers */
-	leaq		2 * FR_NHBUF(IDXR), %rax
-	leaq		-FR_NHBUF(IDXR), %rdx
-	cmpq		$3 * FR_NHBUF, %rax
-	cmovaeq		%rdx, %rax
-	.if	\iters == 1
-	NH_STORE	20, 21, 22, 26, 27, 28, FR_NH
+	vpaddq		%zmm26, %zmm20, %zmm20
+	vpaddq		%zmm27, %zmm21, %zmm21
+	vpaddq		%zmm28, %zmm22, %zmm22
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	L2_HSUM		1, \buf
 	.else
-	NH_STORE	20, 21, 22, 23, 24, 25, FR_NH
-	NH_STORE	26, 27, 28, 29, 30, 31, FR_NH + 128
+	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
+	vpaddq		%zmm24, %zmm21, %zmm21
+	vpaddq		%zmm25, %zmm22, %zmm22
+	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
+	vpaddq		%zmm30, %zmm27, %zmm27
+	vpaddq		%zmm31, %zmm28, %zmm28
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	L2_HSUM		2, \buf
 	.endif
 	addq		$1024, P
-	NEXT_BUF	IDXR
 .endm
 
-/* \r = (\r + FR_NHBUF) mod (3 * FR_NHBUF); uses rax and rdx. */
-.macro	NEXT_BUF r
-	leaq		FR_NHBUF(\r), %rax
-	xorl		%edx, %edx
-	cmpq		$3 * FR_NHBUF, %rax
-	cmovaeq		%rdx, %rax
-	movq		%rax, \r
+.macro	GROUP_SCALAR iters, buf
+	.if	\iters == 1
+	L2_SCALAR	0, 0, 16, 32, AH0, AL0, \buf
+	.else
+	L2_SCALAR	0, 0, 16, 32, AH0, AL0, \buf
+	L2_SCALAR	1, 48, 8, 24, AH1, AL1, \buf
+	.endif
 .endm
 
 /*
@@ -453,7 +414,7 @@
  */
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
-	.set	IDXR, %rcx
+	.set	KEY, %rcx
 	.set	AH0, %r12
 	.set	AL0, %r13
 	.set	AH1, %r14
@@ -473,61 +434,35 @@
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
-	/* the key into the frame: NH words, then kh, kl, K2h, K2l per iteration */
-	.irp	w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
-	movq	VMAC_KEY_NH + 8 * \w(%rcx), %rax
-	movq	%rax, FR_NHK + 8 * \w(%rsp)
-	.endr
-	.irp	it, 0, 1
-	movq	VMAC_KEY_POLY + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it(%rsp)
-	movq	VMAC_KEY_POLY + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 8(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 16(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 24(%rsp)
-	movq	VMAC_KEY_POLY3 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it(%rsp)
-	movq	VMAC_KEY_POLY3 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 8(%rsp)
-	movq	VMAC_KEY_POLY4 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 16(%rsp)
-	movq	VMAC_KEY_POLY4 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 24(%rsp)
-	.endr
 	movq	(%rdi), AH0
 	movq	8(%rdi), AL0
 	.if	\iters == 2
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
-	movl	$FR_NHBUF, %ecx		/* IDXR: group 0 then writes buffer 0 */
-
-	/* Software pipeline: NH of group g runs beside the L2 of group g-2. */
 	GROUP	\iters, 0
 	cmpq	FR_END(%rsp), P
-	jae	.Lone_\iters
-	GROUP	\iters, 0
+	jae	.Ltail0_\iters
 .Lloop_\iters:
-	cmpq	FR_END(%rsp), P
-	jae	.Ltwo_\iters
 	GROUP	\iters, 1
-	jmp	.Lloop_\iters
-.Lone_\iters:
-	NEXT_BUF	IDXR
-	jmp	.Llast_\iters
-.Ltwo_\iters:
-	L2_GROUP	\iters
-	NEXT_BUF	IDXR
-.Llast_\iters:
-	L2_GROUP	\iters
+	GROUP_SCALAR	\iters, 0
+	cmpq	FR_END(%rsp), P
+	jae	.Ltail1_\iters
+	GROUP	\iters, 0
+	GROUP_SCALAR	\iters, 1
+	cmpq	FR_END(%rsp), P
+	jb	.Lloop_\iters
+.Ltail0_\iters:
+	GROUP_SCALAR	\iters, 0
+	jmp	.Ldone_\iters
+.Ltail1_\iters:
+	GROUP_SCALAR	\iters, 1
+.Ldone_\iters:
 
-	/* Do not leave NH values or key words behind on the stack. */
+	/* Do not leave the column sums behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024
-	vmovdqa64	%zmm0, \off(%rsp)
-	.endr
+	vmovdqa64	%zmm0, FR_SUM(%rsp)
+	vmovdqa64	%zmm0, FR_SUM + 64(%rsp)
 	vzeroupper
 
 	leaq	-48(%rbp), %rsp
@@ -554,196 +489,3 @@ SYM_FUNC_END(vmac_blocks64_avx512)
 SYM_FUNC_START(vmac_blocks128_avx512)
 	BLOCKS_AVX512	2
 SYM_FUNC_END(vmac_blocks128_avx512)
-
-/* ------------------------------------------------------------------------ */
-/* VMAC-64, one group: vector and scalar NH side by side                    */
-/* ------------------------------------------------------------------------ */
-
-
-/*
- * void vmac_blocks64_hyb_avx512(u64 poly[2], const u8 *p,
- *				 const struct vmac_key *key)
- *
- * NH + L2 of exactly eight blocks (VMAC-64).  A lone group is too little
- * work for the eight-lane code (its L2 cannot overlap anything) and the
- * scalar NH keeps only the integer ports busy, so the work is split:
- * blocks 4..7 go through IFMA with lane b + 4h holding half h of block
- * 4 + b (one 8x8 transpose of the eight 64-byte half-blocks, the key
- * added before it; the two halves' lanes are summed at the end), while
- * blocks 0..3 run through the MULX NH; then two POLY4 steps.
- */
-SYM_FUNC_START(vmac_blocks64_hyb_avx512)
-	.set	P, %rsi
-	.set	AH, %r14
-	.set	AL, %r15
-	.set	Z0, %r10
-	.set	Z1, %r11
-	.set	Z2, %r12
-	.set	Z3, %r13
-
-	push	%rbp
-	movq	%rsp, %rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	push	%rdi
-	andq	$-64, %rsp
-	subq	$128, %rsp
-	movq	(%rdi), AH
-	movq	8(%rdi), AL
-	movq	%rdx, %rcx
-	.set	KEY, %rcx
-
-	/*
-	 * The vector half (blocks 4..7) and the scalar half (blocks 0..3,
-	 * one POLY4 step) in alternating pieces, so that in-order allocation
-	 * always has both kinds of work to hand out.
-	 */
-	/* rows (block 4 + L % 4, half L / 4) + key half into zmmL */
-	vmovdqu64	128 * (4 + 0 % 4) + 64 * (0 / 4)(P), %zmm0
-	vpaddq		VMAC_KEY_NH + 64 * (0 / 4)(KEY), %zmm0, %zmm0
-	vmovdqu64	128 * (4 + 1 % 4) + 64 * (1 / 4)(P), %zmm1
-	vpaddq		VMAC_KEY_NH + 64 * (1 / 4)(KEY), %zmm1, %zmm1
-	vmovdqu64	128 * (4 + 2 % 4) + 64 * (2 / 4)(P), %zmm2
-	vpaddq		VMAC_KEY_NH + 64 * (2 / 4)(KEY), %zmm2, %zmm2
-	vmovdqu64	128 * (4 + 3 % 4) + 64 * (3 / 4)(P), %zmm3
-	vpaddq		VMAC_KEY_NH + 64 * (3 / 4)(KEY), %zmm3, %zmm3
-	vmovdqu64	128 * (4 + 4 % 4) + 64 * (4 / 4)(P), %zmm4
-	vpaddq		VMAC_KEY_NH + 64 * (4 / 4)(KEY), %zmm4, %zmm4
-	vmovdqu64	128 * (4 + 5 % 4) + 64 * (5 / 4)(P), %zmm5
-	vpaddq		VMAC_KEY_NH + 64 * (5 / 4)(KEY), %zmm5, %zmm5
-	vmovdqu64	128 * (4 + 6 % 4) + 64 * (6 / 4)(P), %zmm6
-	vpaddq		VMAC_KEY_NH + 64 * (6 / 4)(KEY), %zmm6, %zmm6
-	vmovdqu64	128 * (4 + 7 % 4) + 64 * (7 / 4)(P), %zmm7
-	vpaddq		VMAC_KEY_NH + 64 * (7 / 4)(KEY), %zmm7, %zmm7
-	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	TRANSPOSE_PART	0, 1
-	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	TRANSPOSE_PART	0, 2
-	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	TRANSPOSE_PART	0, 3
-	vpxorq		%zmm20, %zmm20, %zmm20
-	vpxorq		%zmm21, %zmm21, %zmm21
-	vpxorq		%zmm22, %zmm22, %zmm22
-	vpxorq		%zmm23, %zmm23, %zmm23
-	vpxorq		%zmm24, %zmm24, %zmm24
-	vpxorq		%zmm25, %zmm25, %zmm25
-	vpxorq		%zmm26, %zmm26, %zmm26
-	vpxorq		%zmm27, %zmm27, %zmm27
-	vpxorq		%zmm28, %zmm28, %zmm28
-	vpxorq		%zmm29, %zmm29, %zmm29
-	vpxorq		%zmm30, %zmm30, %zmm30
-	vpxorq		%zmm31, %zmm31, %zmm31
-	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	/* pair 0: words in zmm8, zmm9, bits 52.. in zmm0, zmm1; set 0 */
-	vpsrlq		$52, %zmm8, %zmm0
-	vpsrlq		$52, %zmm9, %zmm1
-	vpmadd52luq	%zmm9, %zmm8, %zmm20
-	vpmadd52huq	%zmm9, %zmm8, %zmm21
-	vpmadd52huq	%zmm1, %zmm8, %zmm22
-	vpmadd52luq	%zmm1, %zmm8, %zmm21
-	vpmadd52huq	%zmm9, %zmm0, %zmm22
-	vpmadd52luq	%zmm9, %zmm0, %zmm21
-	vpmadd52luq	%zmm1, %zmm0, %zmm22
-	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	/* pair 1: words in zmm10, zmm11, bits 52.. in zmm2, zmm3; set 1 */
-	vpsrlq		$52, %zmm10, %zmm2
-	vpsrlq		$52, %zmm11, %zmm3
-	vpmadd52luq	%zmm11, %zmm10, %zmm23
-	vpmadd52huq	%zmm11, %zmm10, %zmm24
-	vpmadd52huq	%zmm3, %zmm10, %zmm25
-	vpmadd52luq	%zmm3, %zmm10, %zmm24
-	vpmadd52huq	%zmm11, %zmm2, %zmm25
-	vpmadd52luq	%zmm11, %zmm2, %zmm24
-	vpmadd52luq	%zmm3, %zmm2, %zmm25
-	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	/* pair 2: words in zmm12, zmm13, bits 52.. in zmm4, zmm5; set 2 */
-	vpsrlq		$52, %zmm12, %zmm4
-	vpsrlq		$52, %zmm13, %zmm5
-	vpmadd52luq	%zmm13, %zmm12, %zmm26
-	vpmadd52huq	%zmm13, %zmm12, %zmm27
-	vpmadd52huq	%zmm5, %zmm12, %zmm28
-	vpmadd52luq	%zmm5, %zmm12, %zmm27
-	vpmadd52huq	%zmm13, %zmm4, %zmm28
-	vpmadd52luq	%zmm13, %zmm4, %zmm27
-	vpmadd52luq	%zmm5, %zmm4, %zmm28
-	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	/* pair 3: words in zmm14, zmm15, bits 52.. in zmm6, zmm7; set 3 */
-	vpsrlq		$52, %zmm14, %zmm6
-	vpsrlq		$52, %zmm15, %zmm7
-	vpmadd52luq	%zmm15, %zmm14, %zmm29
-	vpmadd52huq	%zmm15, %zmm14, %zmm30
-	vpmadd52huq	%zmm7, %zmm14, %zmm31
-	vpmadd52luq	%zmm7, %zmm14, %zmm30
-	vpmadd52huq	%zmm15, %zmm6, %zmm31
-	vpmadd52luq	%zmm15, %zmm6, %zmm30
-	vpmadd52luq	%zmm7, %zmm6, %zmm31
-	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	addq	%rax, Z0				/* + m4 */
-	adcq	%rbx, Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	/* sets 0..3 summed; then lanes L and L + 4 (the two halves of a block) */
-	vpaddq		%zmm23, %zmm20, %zmm20
-	vpaddq		%zmm29, %zmm26, %zmm26
-	vpaddq		%zmm26, %zmm20, %zmm20
-	vshufi64x2	$0x4e, %zmm20, %zmm20, %zmm16
-	vpaddq		%zmm16, %zmm20, %zmm20
-	vpaddq		%zmm24, %zmm21, %zmm21
-	vpaddq		%zmm30, %zmm27, %zmm27
-	vpaddq		%zmm27, %zmm21, %zmm21
-	vshufi64x2	$0x4e, %zmm21, %zmm21, %zmm17
-	vpaddq		%zmm17, %zmm21, %zmm21
-	vpaddq		%zmm25, %zmm22, %zmm22
-	vpaddq		%zmm31, %zmm28, %zmm28
-	vpaddq		%zmm28, %zmm22, %zmm22
-	vshufi64x2	$0x4e, %zmm22, %zmm22, %zmm18
-	vpaddq		%zmm18, %zmm22, %zmm22
-	POLY4_FINISH
-	/* NH value of each lane mod 2^126, as NH_STORE: hi at 0, lo at 64 */
-	vpternlogq	$0xff, %zmm5, %zmm5, %zmm5
-	vpsllq		$52, %zmm21, %zmm0
-	vpaddq		%zmm0, %zmm20, %zmm1
-	vpcmpuq		$1, %zmm20, %zmm1, %k1
-	vpsrlq		$12, %zmm21, %zmm2
-	vpsllq		$40, %zmm22, %zmm3
-	vpaddq		%zmm3, %zmm2, %zmm2
-	vpsubq		%zmm5, %zmm2, %zmm2{%k1}
-	vpsllq		$2, %zmm2, %zmm2
-	vpsrlq		$2, %zmm2, %zmm2
-	vmovdqa64	%zmm2, 0(%rsp)
-	vmovdqa64	%zmm1, 64(%rsp)
-
-	/* Blocks 4..7 from the vector half: lane i = block 4 + i. */
-	MULACC_Z	0(%rsp), 64(%rsp), VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	MULACC_Z	8(%rsp), 72(%rsp), VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	MULACC_Z	16(%rsp), 80(%rsp), VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	addq	88(%rsp), Z0
-	adcq	24(%rsp), Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	POLY4_FINISH
-
-	/* Do not leave NH values behind on the stack. */
-	vpxorq		%zmm0, %zmm0, %zmm0
-	vmovdqa64	%zmm0, 0(%rsp)
-	vmovdqa64	%zmm0, 64(%rsp)
-	vzeroupper
-
-	leaq	-48(%rbp), %rsp
-	pop	%rdi
-	movq	AH, (%rdi)
-	movq	AL, 8(%rdi)
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	RET
-SYM_FUNC_END(vmac_blocks64_hyb_avx512)
