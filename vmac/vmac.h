@@ -70,12 +70,13 @@ struct vmac_key {
 #ifdef VMAC_X86_64
 	/*
 	 * For the AVX-512 code, which runs the L2 eight blocks per step:
-	 * k^8 mod 2^127 - 1 per iteration (high word first), and k^(7 - b)
-	 * for b = 0..7 (k^0 = 1) as three limbs in radix 2^52 (52, 52 and
-	 * 23 bits) in lane b: l2vec[iter][limb][b].  All fully reduced.
+	 * k^8 mod 2^127 - 1 per iteration (high word first), and in lane b
+	 * of l2vec[iter][s][limb] the limbs (radix 2^52: 52, 52 and 23 bits)
+	 * of k^(7 - b) 2^(52 s) mod 2^127 - 1, for b = 0..7 (k^0 = 1) and
+	 * s = 0..2.  All fully reduced.
 	 */
 	u64 polykey8[VMAC_MAX_ITERS][2];
-	u64 l2vec[VMAC_MAX_ITERS][3][8];
+	u64 l2vec[VMAC_MAX_ITERS][3][3][8];
 #endif
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];

@@ -403,11 +403,14 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 #ifdef VMAC_X86_64
 	/*
 	 * Eight L2 steps at once (x86-64 AVX-512): acc * k^8 + m0 * k^7 + ...
-	 * + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), fully reduced.
+	 * + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), and times
+	 * 2^52 and 2^104 for the NH limbs of those weights.  Multiplying by
+	 * 2^s mod 2^127 - 1 rotates the 127-bit value left by s bits, which
+	 * keeps it fully reduced.
 	 */
 	for (i = 0; i < VMAC_MAX_ITERS; i++) {
 		u64 h = 0, l = 1;
-		unsigned int j;
+		unsigned int j, s;
 
 		for (j = 0; j <= 8; j++) {
 			if (j) {
@@ -417,9 +420,19 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 			}
 			if (j == 8)
 				break;
-			key->l2vec[i][0][7 - j] = l & VMAC_M52;
-			key->l2vec[i][1][7 - j] = (l >> 52 | h << 12) & VMAC_M52;
-			key->l2vec[i][2][7 - j] = h >> 40;
+			for (s = 0; s < 3; s++) {
+				__uint128_t v = (__uint128_t)h << 64 | l;
+				u64 rh, rl;
+
+				if (s)
+					v = (v << (52 * s) | v >> (127 - 52 * s)) &
+					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
+				rh = (u64)(v >> 64);
+				rl = (u64)v;
+				key->l2vec[i][s][0][7 - j] = rl & VMAC_M52;
+				key->l2vec[i][s][1][7 - j] = (rl >> 52 | rh << 12) & VMAC_M52;
+				key->l2vec[i][s][2][7 - j] = rh >> 40;
+			}
 		}
 		key->polykey8[i][0] = h;
 		key->polykey8[i][1] = l;

@@ -70,8 +70,6 @@
 	.balign		8
 .Lmask52:
 	.quad		0x000fffffffffffff
-.Lmask23:
-	.quad		0x00000000007fffff
 .Lmask22:
 	.quad		0x00000000003fffff
 	.text
@@ -198,6 +196,24 @@
 /* ------------------------------------------------------------------------ */
 
 /*
+ * Limb zmm\n times the key power limbs at \kv(KEY) into the columns (the
+ * high half of the top product only if \top: it is zero for n2).
+ */
+.macro	L2_MUL kv, n, c0, c1, c2, c1b, c2b, c3, ka, kb, kc, top
+	vmovdqu64	\kv(KEY), %zmm\ka
+	vmovdqu64	\kv + 64(KEY), %zmm\kb
+	vmovdqu64	\kv + 128(KEY), %zmm\kc
+	vpmadd52luq	%zmm\ka, %zmm\n, %zmm\c0
+	vpmadd52huq	%zmm\ka, %zmm\n, %zmm\c1
+	vpmadd52luq	%zmm\kb, %zmm\n, %zmm\c1b
+	vpmadd52huq	%zmm\kb, %zmm\n, %zmm\c2
+	vpmadd52luq	%zmm\kc, %zmm\n, %zmm\c2b
+	.if	\top
+	vpmadd52huq	%zmm\kc, %zmm\n, %zmm\c3
+	.endif
+.endm
+
+/*
  * The message part of eight L2 steps for iteration \it, in the vector
  * unit: lane b holds the NH value m_b of block b as ACC0 + ACC52 2^52 +
  * ACC104 2^104 in zmm\a0, zmm\a52, zmm\a104; the sum over the lanes of
@@ -205,58 +221,37 @@
  * zmm\c1, zmm\c2 (weights 1, 2^52, 2^104; each lane below 6 * 2^52).
  *
  * m_b mod 2^126 is first cut into limbs n0, n1 (52 bits) and n2 (22 bits)
- * with the carries of the accumulators propagated; the key powers are in
- * the same radix in the key (l2vec: 52, 52, 23 bits).  Seventeen IFMAs
- * give the five columns of the product (hi(n2 k2) = 0: 45 bits), each
- * below 5 * 2^52; then with 2^127 = 1 mod p, 2^156 = 2^29 and 2^208 =
- * 2^81 = 2^29 2^52, columns 3 and 4 are folded into 0..2:
- *	c0 += (c3 mod 2^23) 2^29, c1 += c3 >> 23 + (c4 mod 2^23) 2^29,
- *	c2 += c4 >> 23.
+ * with the carries of the accumulators propagated.  Limb n_s has weight
+ * 2^(52 s), so it is multiplied by K_s = k^(7 - b) 2^(52 s) mod p, which
+ * the key holds in the same radix (l2vec: 52, 52, 23 bits): every
+ * product lands in columns 0..3, and column 3 only gets hi(n_s K_s,2) <
+ * 2^23 (hi(n2 K_2,2) = 0: 45 bits), so with 2^156 = 2^29 mod p it folds
+ * into column 0 as c3 << 29 without splitting.  Seventeen IFMAs; columns
+ * 1 and 2 collect six products each, in two accumulators to keep the
+ * chains at three IFMAs.
  */
-.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c3, c4, t
-	.set	KV0, VMAC_KEY_L2VEC + 192 * \it
-	.set	KV1, KV0 + 64
-	.set	KV2, KV0 + 128
+.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+	.set	KV, VMAC_KEY_L2VEC + 576 * \it
 	vpsrlq		$52, %zmm\a0, %zmm\t
 	vpandq		.Lmask52(%rip){1to8}, %zmm\a0, %zmm\n0
 	vpaddq		%zmm\t, %zmm\a52, %zmm\t
 	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
 	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
+	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
 	vpsrlq		$52, %zmm\t, %zmm\n2
 	vpandq		.Lmask52(%rip){1to8}, %zmm\t, %zmm\n1
 	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
-	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
+	vpxorq		%zmm\c1b, %zmm\c1b, %zmm\c1b
+	vpxorq		%zmm\c2b, %zmm\c2b, %zmm\c2b
 	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
-	vpxorq		%zmm\c4, %zmm\c4, %zmm\c4
-	vpmadd52luq	KV0(KEY), %zmm\n0, %zmm\c0
-	vpmadd52huq	KV0(KEY), %zmm\n0, %zmm\c1
-	vpmadd52luq	KV1(KEY), %zmm\n0, %zmm\c1
-	vpmadd52huq	KV1(KEY), %zmm\n0, %zmm\c2
-	vpmadd52luq	KV2(KEY), %zmm\n0, %zmm\c2
-	vpmadd52huq	KV2(KEY), %zmm\n0, %zmm\c3
-	vpmadd52luq	KV0(KEY), %zmm\n1, %zmm\c1
-	vpmadd52huq	KV0(KEY), %zmm\n1, %zmm\c2
-	vpmadd52luq	KV1(KEY), %zmm\n1, %zmm\c2
-	vpmadd52huq	KV1(KEY), %zmm\n1, %zmm\c3
-	vpmadd52luq	KV2(KEY), %zmm\n1, %zmm\c3
-	vpmadd52huq	KV2(KEY), %zmm\n1, %zmm\c4
-	vpmadd52luq	KV0(KEY), %zmm\n2, %zmm\c2
-	vpmadd52huq	KV0(KEY), %zmm\n2, %zmm\c3
-	vpmadd52luq	KV1(KEY), %zmm\n2, %zmm\c3
-	vpmadd52huq	KV1(KEY), %zmm\n2, %zmm\c4
-	vpmadd52luq	KV2(KEY), %zmm\n2, %zmm\c4
-	/* fold columns 3 and 4 */
-	vpsrlq		$23, %zmm\c3, %zmm\t
-	vpandq		.Lmask23(%rip){1to8}, %zmm\c3, %zmm\c3
+	L2_MUL		KV, \n0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
 	vpsllq		$29, %zmm\c3, %zmm\c3
+	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
+	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
 	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
-	vpaddq		%zmm\t, %zmm\c1, %zmm\c1
-	vpsrlq		$23, %zmm\c4, %zmm\t
-	vpandq		.Lmask23(%rip){1to8}, %zmm\c4, %zmm\c4
-	vpsllq		$29, %zmm\c4, %zmm\c4
-	vpaddq		%zmm\c4, %zmm\c1, %zmm\c1
-	vpaddq		%zmm\t, %zmm\c2, %zmm\c2
 .endm
 
 /*
@@ -379,7 +374,7 @@
 	vpaddq		%zmm26, %zmm20, %zmm20
 	vpaddq		%zmm27, %zmm21, %zmm21
 	vpaddq		%zmm28, %zmm22, %zmm22
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	L2_HSUM		1, \buf
 	.else
 	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
@@ -388,8 +383,8 @@
 	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8
-	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
 	L2_HSUM		2, \buf
 	.endif
 	addq		$1024, P
