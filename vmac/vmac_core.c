@@ -61,7 +61,6 @@
 #define VMAC_M52	0x000fffffffffffffULL
 #define VMAC_POLY_MASK	0x1fffffff1fffffffULL
 #define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
-#define VMAC_D64	0xffffffff00000000ULL	/* 2^64 - 2^32 */
 
 #ifdef VMAC_X86_64
 #include "../arch/x86/vmac.h"
@@ -291,24 +290,29 @@ static __always_inline void vmac_l2_finish(u64 h, u64 l, u64 lenbits,
 }
 
 /*
- * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 and 2^64 = D + 2^32:
- *	y = yh * D + t,	t = yh * 2^32 + yl < 2^96
- *	t = th * D + u,	u = th * 2^32 + tl < 2^64 + 2^63 < 2 * D
- * so y div D = yh + th + [u >= D] and y mod D = u or u - D.  Then
- * (m1 + k1) and (m2 + k2) are brought below 2^64 using 2^64 = 257 mod p64,
- * multiplied, and the 128-bit product folded the same way.
+ * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 = 2^32 (B - 1), B = 2^32:
+ *	q = y div D = u div (B - 1),	u = y div 2^32 = yh B + (yl >> 32)
+ * and dividing by B - 1 is summing base-B digits: u = yh (B - 1) + t with
+ * t = yh + (yl >> 32) < 2^63 + 2^32, and t = th (B - 1) + (th + tl) with
+ * th + tl < 2^31 + 2^32 < 2 (B - 1), so
+ *	q = yh + th + [th + tl >= B - 1].
+ * Adding th to t carries into bit 32 when th + tl >= B; the low half of
+ * t + th is B - 1 exactly in the remaining case, and adding one more
+ * then carries too.  The remainder is y - q D = yl + q 2^32 (mod 2^64),
+ * as it is below 2^64.  Then (m1 + k1) and (m2 + k2) are brought below
+ * 2^64 using 2^64 = 257 mod p64, multiplied, and the 128-bit product
+ * folded the same way.
  */
 static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
 {
-	u64 tl = (yh << 32) + yl;
-	u64 th = (yh >> 32) + (tl < yl);
-	u64 ul = (th << 32) + tl;
-	u64 uc = ul < tl;
-	u64 ge = uc | (ul >= VMAC_D64);
-	u64 m1 = yh + th + ge;
-	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
-	u64 a, b, r, c;
+	u64 t = yh + (yl >> 32);
+	u64 m1, m2, a, b, r, c;
 	__uint128_t p;
+
+	t += t >> 32;
+	t += (u32)t == 0xffffffffU;
+	m1 = yh + (t >> 32);
+	m2 = yl + (m1 << 32);
 
 	a = m1 + k[0];
 	a += (0 - (u64)(a < m1)) & 257;
