@@ -57,14 +57,17 @@
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
- *   FR_SUM:  the column sums of the vector L2 of the current group, for
- *	      the scalar end of the step (the only values that leave the
- *	      vector registers; wiped at the end)
+ *   FR_SUM:  two buffers (groups alternate) of the partial column sums
+ *	      of the vector L2, 32 bytes per column: the only values that
+ *	      leave the vector registers (wiped at the end)
+ *   FR_P:    the input pointer while the scalar end uses %rsi
  *   FR_END:  end pointer of the input
  */
 #define FR_SUM		0
-#define FR_END		128
-#define FR_SIZE		192
+#define FR_SUMBUF	192		/* bytes per buffer: 2 iters x 3 columns x 32 */
+#define FR_P		384
+#define FR_END		392
+#define FR_SIZE		448
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
 	.balign		8
@@ -255,63 +258,60 @@
 .endm
 
 /*
- * Sum the lanes of the column vectors and store the sums to FR_SUM:
- * VMAC-64 (columns zmm3, 4, 5) at offsets 0, 16, 32; VMAC-128 (iteration
- * 0 in zmm3, 4, 5, iteration 1 in zmm12, 13, 14) at 0, 16, 32 and 48, 8,
- * 24.  Three rounds of halving: 256-bit halves, 128-bit lanes, qwords.
+ * Add the 256-bit halves of the column vectors and store the four
+ * partial sums of each column to buffer \buf: iteration 0 (zmm3, 4, 5)
+ * at offsets 0, 32, 64, iteration 1 (zmm12, 13, 14) at 96, 128, 160.
+ * The scalar end adds the partial sums: a tree of two adds there is
+ * shorter than two more rounds of shuffles here, and the 32-byte stores
+ * forward to its 8-byte loads (an 8-byte load from the upper half of a
+ * 64-byte store is not forwarded here, about 14 cycles more).
  */
-.macro	L2_HSUM iters, buf
-	.if	\iters == 1
-	vshufi64x2	$0x44, %zmm4, %zmm3, %zmm0
-	vshufi64x2	$0xee, %zmm4, %zmm3, %zmm1
+.macro	L2_STORE iters, buf
+	.set	S, FR_SUM + FR_SUMBUF * \buf
+	vextracti64x4	$1, %zmm3, %ymm0
+	vextracti64x4	$1, %zmm4, %ymm1
 	vextracti64x4	$1, %zmm5, %ymm2
-	vpaddq		%ymm2, %ymm5, %ymm2		/* c2 | 0 */
-	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 */
-	vshufi64x2	$0x88, %zmm2, %zmm0, %zmm1
-	vshufi64x2	$0xdd, %zmm2, %zmm0, %zmm0
-	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 | c2 | 0 */
-	vpshufd		$0x4e, %zmm0, %zmm1
-	vpaddq		%zmm1, %zmm0, %zmm0
-	.else
-	vshufi64x2	$0x44, %zmm4, %zmm3, %zmm0
-	vshufi64x2	$0xee, %zmm4, %zmm3, %zmm1
-	vshufi64x2	$0x44, %zmm12, %zmm5, %zmm2
-	vshufi64x2	$0xee, %zmm12, %zmm5, %zmm6
-	vshufi64x2	$0x44, %zmm14, %zmm13, %zmm7
-	vshufi64x2	$0xee, %zmm14, %zmm13, %zmm8
-	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 */
-	vpaddq		%zmm6, %zmm2, %zmm2		/* c2 | d0 */
-	vpaddq		%zmm8, %zmm7, %zmm7		/* d1 | d2 */
-	vshufi64x2	$0x88, %zmm2, %zmm0, %zmm1
-	vshufi64x2	$0xdd, %zmm2, %zmm0, %zmm0
-	vshufi64x2	$0x88, %zmm7, %zmm7, %zmm6
-	vshufi64x2	$0xdd, %zmm7, %zmm7, %zmm7
-	vpaddq		%zmm1, %zmm0, %zmm0		/* c0 | c1 | c2 | d0 */
-	vpaddq		%zmm6, %zmm7, %zmm7		/* d1 | d2 | d1 | d2 */
-	vpunpcklqdq	%zmm7, %zmm0, %zmm1
-	vpunpckhqdq	%zmm7, %zmm0, %zmm0
-	vpaddq		%zmm1, %zmm0, %zmm0
+	vpaddq		%ymm3, %ymm0, %ymm0
+	vpaddq		%ymm4, %ymm1, %ymm1
+	vpaddq		%ymm5, %ymm2, %ymm2
+	vmovdqa		%ymm0, S(%rsp)
+	vmovdqa		%ymm1, S + 32(%rsp)
+	vmovdqa		%ymm2, S + 64(%rsp)
+	.if	\iters == 2
+	vextracti64x4	$1, %zmm12, %ymm6
+	vextracti64x4	$1, %zmm13, %ymm7
+	vextracti64x4	$1, %zmm14, %ymm8
+	vpaddq		%ymm12, %ymm6, %ymm6
+	vpaddq		%ymm13, %ymm7, %ymm7
+	vpaddq		%ymm14, %ymm8, %ymm8
+	vmovdqa		%ymm6, S + 96(%rsp)
+	vmovdqa		%ymm7, S + 128(%rsp)
+	vmovdqa		%ymm8, S + 160(%rsp)
 	.endif
-	/*
-	 * Two 32-byte stores: an 8-byte load from the upper half of a 64-byte
-	 * store is not forwarded here (about 14 cycles more).
-	 */
-	vextracti64x4	$1, %zmm0, %ymm1
-	vmovdqa		%ymm0, FR_SUM + 64 * \buf(%rsp)
-	vmovdqa		%ymm1, FR_SUM + 64 * \buf + 32(%rsp)
+.endm
+
+/* \dst = the sum of the four partial sums at \off(%rsp); \t: scratch */
+.macro	SUM4 off, dst, t
+	movq	\off(%rsp), \dst
+	movq	\off + 16(%rsp), \t
+	addq	\off + 8(%rsp), \dst
+	addq	\off + 24(%rsp), \t
+	addq	\t, \dst
 .endm
 
 /*
  * The scalar end of an eight-block step for iteration \it:
  *	(\ah:\al) = acc * k^8 + (s0 + s1 2^52 + s2 2^104)  mod 2^127 - 1
- * with the column sums s0, s1, s2 (each below 2^59) at FR_SUM + \o0,
- * \o1, \o2.  acc * k^8 does not depend on the message and goes first.
- * The sum is below 2^254 + 2^130 + 2^163, so z3 < 2^63 and FOLD127 needs
- * no carry word.  Uses rax, rbx, rdx, rdi, r8..r11.
+ * with the column sums s0, s1, s2 (each below 2^59: four partial sums
+ * each, at offset 96 \it in buffer \buf).  acc * k^8 does not depend on
+ * the message and goes first.  The sum is below 2^254 + 2^130 + 2^163,
+ * so z3 < 2^63 and FOLD127 needs no carry word.  Uses rax, rbx, rdx,
+ * rsi, rdi, r8..r11.
  */
-.macro	L2_SCALAR it, o0, o1, o2, ah, al, buf
+.macro	L2_SCALAR it, ah, al, buf
 	.set	K8H, VMAC_KEY_POLY8 + 16 * \it
 	.set	K8L, K8H + 8
+	.set	S, FR_SUM + FR_SUMBUF * \buf + 96 * \it
 	movq	\al, %rdx
 	mulx	K8L(KEY), %r10, %r11		/* al * K8l: z0, z1 */
 	mulx	K8H(KEY), %r8, %rbx		/* al * K8h: z1, z2 */
@@ -325,16 +325,17 @@
 	adcq	%rdx, %rbx
 	adcq	$0, %rax
 	/* + s0 + s1 2^52 + s2 2^104 */
-	movq	FR_SUM + 64 * \buf + \o1(%rsp), %r9
-	movq	FR_SUM + 64 * \buf + \o2(%rsp), %rdi
-	movq	%r9, %r8
-	shlq	$52, %r8
+	SUM4	S, %r8, %rdx
+	SUM4	S + 32, %r9, %rdx
+	SUM4	S + 64, %rdi, %rsi
+	movq	%r9, %rdx
+	shlq	$52, %rdx
 	shrq	$12, %r9
-	movq	%rdi, %rdx
-	shlq	$40, %rdx
+	movq	%rdi, %rsi
+	shlq	$40, %rsi
 	shrq	$24, %rdi
-	addq	FR_SUM + 64 * \buf + \o0(%rsp), %r8
-	adcq	%rdx, %r9
+	addq	%rdx, %r8
+	adcq	%rsi, %r9
 	adcq	$0, %rdi
 	addq	%r8, %r10
 	adcq	%r9, %r11
@@ -375,7 +376,7 @@
 	vpaddq		%zmm27, %zmm21, %zmm21
 	vpaddq		%zmm28, %zmm22, %zmm22
 	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_HSUM		1, \buf
+	L2_STORE	1, \buf
 	.else
 	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
 	vpaddq		%zmm24, %zmm21, %zmm21
@@ -385,18 +386,18 @@
 	vpaddq		%zmm31, %zmm28, %zmm28
 	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
-	L2_HSUM		2, \buf
+	L2_STORE	2, \buf
 	.endif
 	addq		$1024, P
 .endm
 
 .macro	GROUP_SCALAR iters, buf
-	.if	\iters == 1
-	L2_SCALAR	0, 0, 16, 32, AH0, AL0, \buf
-	.else
-	L2_SCALAR	0, 0, 16, 32, AH0, AL0, \buf
-	L2_SCALAR	1, 48, 8, 24, AH1, AL1, \buf
+	movq		P, FR_P(%rsp)
+	L2_SCALAR	0, AH0, AL0, \buf
+	.if	\iters == 2
+	L2_SCALAR	1, AH1, AL1, \buf
 	.endif
+	movq		FR_P(%rsp), P
 .endm
 
 /*
@@ -456,8 +457,9 @@
 
 	/* Do not leave the column sums behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	vmovdqa64	%zmm0, FR_SUM(%rsp)
-	vmovdqa64	%zmm0, FR_SUM + 64(%rsp)
+	.irp	off, 0, 64, 128, 192, 256, 320
+	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
+	.endr
 	vzeroupper
 
 	leaq	-48(%rbp), %rsp
