@@ -187,6 +187,66 @@
 .endm
 
 
+/*
+ * VMAC-64: one iteration needs no transpose.  For two blocks A, B (rows of
+ * half \h in zmm\ra, zmm\rb), VPUNPCKLQDQ/VPUNPCKHQDQ give
+ *	U = A0 B0 A2 B2 A4 B4 A6 B6,	V = A1 B1 A3 B3 A5 B5 A7 B7
+ * (words of the half), so the lane products of U + KU and V + KV are the
+ * four word pairs of each block, with KU, KV the key words arranged the
+ * same way (zmm\ku, zmm\kv, set up once per call).  Each block pair has
+ * its accumulator set (\a0, \a52, \a104): lanes 2l and 2l + 1 hold pair l
+ * of A and B, summed over both halves.  Scratch: zmm16..19, and zmm\ru.
+ */
+.macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104
+	vmovdqu64	256 * \i + 64 * \h(P), %zmm\ra
+	vmovdqu64	256 * \i + 128 + 64 * \h(P), %zmm\rb
+	vpunpcklqdq	%zmm\rb, %zmm\ra, %zmm\ru
+	vpunpckhqdq	%zmm\rb, %zmm\ra, %zmm\ra
+	vpaddq		%zmm\ku, %zmm\ru, %zmm16
+	vpaddq		%zmm\kv, %zmm\ra, %zmm17
+	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
+	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
+	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
+	vpmadd52huq	%zmm17, %zmm16, %zmm\a52
+	vpmadd52huq	%zmm19, %zmm16, %zmm\a104
+	vpmadd52luq	%zmm19, %zmm16, %zmm\a52
+	vpmadd52huq	%zmm17, %zmm18, %zmm\a104
+	vpmadd52luq	%zmm17, %zmm18, %zmm\a52
+	vpmadd52luq	%zmm19, %zmm18, %zmm\a104
+.endm
+
+/*
+ * Sums the partial NH values of one weight, zmm\s0..zmm\s3 (block pair
+ * i in zmm\si, lanes as in NH64_ROWS), into zmm\dst with block b in lane
+ * b: two rounds of 128-bit lane shuffles and adds.  \t0..\t3 scratch.
+ */
+.macro	NH64_REDUCE s0, s1, s2, s3, dst, t0, t1, t2, t3
+	vshufi64x2	$0x88, %zmm\s1, %zmm\s0, %zmm\t0
+	vshufi64x2	$0xdd, %zmm\s1, %zmm\s0, %zmm\t1
+	vshufi64x2	$0x88, %zmm\s3, %zmm\s2, %zmm\t2
+	vshufi64x2	$0xdd, %zmm\s3, %zmm\s2, %zmm\t3
+	vpaddq		%zmm\t1, %zmm\t0, %zmm\t0	/* blocks 0, 1, 0, 1, 2, 3, 2, 3 */
+	vpaddq		%zmm\t3, %zmm\t2, %zmm\t2	/* blocks 4, 5, 4, 5, 6, 7, 6, 7 */
+	vshufi64x2	$0x88, %zmm\t2, %zmm\t0, %zmm\t1
+	vshufi64x2	$0xdd, %zmm\t2, %zmm\t0, %zmm\t0
+	vpaddq		%zmm\t1, %zmm\t0, %zmm\dst
+.endm
+
+/* VMAC-64 NH of the eight blocks at P into zmm20..22 (lane = block). */
+.macro	NH64_GROUP
+	NH64_ROWS	0, 0, 0, 1, 2, 12, 13, 20, 21, 22
+	NH64_ROWS	1, 0, 3, 4, 5, 12, 13, 23, 24, 25
+	NH64_ROWS	2, 0, 6, 7, 8, 12, 13, 26, 27, 28
+	NH64_ROWS	3, 0, 9, 10, 11, 12, 13, 29, 30, 31
+	NH64_ROWS	0, 1, 0, 1, 2, 14, 15, 20, 21, 22
+	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25
+	NH64_ROWS	2, 1, 6, 7, 8, 14, 15, 26, 27, 28
+	NH64_ROWS	3, 1, 9, 10, 11, 14, 15, 29, 30, 31
+	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
+	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
+	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+.endm
+
 /* Clears the twelve accumulators. */
 .macro	NH_ZERO
 	.irp	r, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
@@ -363,18 +423,13 @@
  */
 .macro	GROUP iters, buf
 	NH_ZERO
+	.if	\iters == 1
+	NH64_GROUP
+	.else
 	GROUP_HALF	0, \iters
 	GROUP_HALF	1, \iters
+	.endif
 	.if	\iters == 1
-	vpaddq		%zmm23, %zmm20, %zmm20		/* all four sets into set 0 */
-	vpaddq		%zmm24, %zmm21, %zmm21
-	vpaddq		%zmm25, %zmm22, %zmm22
-	vpaddq		%zmm29, %zmm26, %zmm26
-	vpaddq		%zmm30, %zmm27, %zmm27
-	vpaddq		%zmm31, %zmm28, %zmm28
-	vpaddq		%zmm26, %zmm20, %zmm20
-	vpaddq		%zmm27, %zmm21, %zmm21
-	vpaddq		%zmm28, %zmm22, %zmm22
 	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	L2_STORE	1, \buf
 	.else
@@ -432,6 +487,15 @@
 	movq	%rdx, FR_END(%rsp)
 	movq	(%rdi), AH0
 	movq	8(%rdi), AL0
+	.if	\iters == 1
+	/* KU, KV of NH64_ROWS for halves 0 and 1 in zmm12..15 */
+	vmovdqu64	VMAC_KEY_NH(KEY), %zmm14
+	vmovdqu64	VMAC_KEY_NH + 64(KEY), %zmm15
+	vpunpcklqdq	%zmm14, %zmm14, %zmm12
+	vpunpckhqdq	%zmm14, %zmm14, %zmm13
+	vpunpcklqdq	%zmm15, %zmm15, %zmm14
+	vpunpckhqdq	%zmm15, %zmm15, %zmm15
+	.endif
 	.if	\iters == 2
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
