@@ -63,7 +63,7 @@ struct vmac_key {
 	u64 polykey2[VMAC_MAX_ITERS][2];
 	/*
 	 * k^3 and k^4 mod 2^127 - 1 per iteration, fully reduced: the x86-64
-	 * AVX-512 code runs the L2 it cannot overlap four blocks per step.
+	 * BMI2 code runs the L2 four blocks per step.
 	 */
 	u64 polykey3[VMAC_MAX_ITERS][2];
 	u64 polykey4[VMAC_MAX_ITERS][2];

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * VMAC (draft-krovetz-vmac-01) NH with AVX-512 IFMA, eight blocks at a time,
- * with the L2 polynomial in general-purpose registers (MULX) alongside.
+ * VMAC (draft-krovetz-vmac-01) NH and L2 with AVX-512 IFMA, eight blocks
+ * at a time; only acc * k^8 and one reduction per group run in
+ * general-purpose registers (MULX).
  *
- * CPU-feature contract: AVX512F, AVX512IFMA, BMI2; the caller holds a
- * kernel FPU section.  Ends with VZEROUPPER.
- *
- * Layout.  Eight 128-byte blocks are loaded as sixteen zmm registers (two
- * halves of eight words per block) and transposed (8x8 qword transposes:
- * unpack, then two rounds of 128-bit lane shuffles) so that register T[w]
- * holds word w of blocks 0..7: lane b belongs to block b throughout, and
- * no horizontal sums are needed.
+ * CPU-feature contract: AVX512F, AVX512IFMA, AVX2 (256-bit adds and
+ * stores), BMI2; the caller holds a kernel FPU section.  Ends with
+ * VZEROUPPER.
  *
  * NH products with IFMA.  VPMADD52LUQ/VPMADD52HUQ multiply the low 52 bits
  * of each lane and add the low/high 52 bits of the 104-bit product to a
@@ -25,34 +21,59 @@
  *	ACC104 += hi(a0 b1) + hi(a1 b0) + lo(a1 b1)	(hi(a1 b1) = 0)
  * Eight pairs add less than 2^57 to any accumulator: no overflow.  IFMA has
  * a latency of four cycles, so consecutive pairs use different accumulator
- * sets (four for VMAC-64, two per iteration for VMAC-128), summed at the
- * end.  The NH value is then ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126:
- *	lo = ACC0 + (ACC52 << 52)		carry c
- *	hi = (ACC52 >> 12) + (ACC104 << 40) + c	mod 2^62
+ * sets, summed at the end.
  *
- * L2.  Block pairs go through the two-step Horner form of vmac_core.c,
- * acc = acc * k^2 + m1 * k + m2 mod 2^127 - 1 (POLY2, see vmac-x86_64.S),
- * in general-purpose registers, reading the NH values from the stack.
- * The L2 of group g - 2 is cut into pieces that alternate with the vector
- * NH of group g, so both the vector and the integer units stay busy and
- * the L2's 8-byte loads never wait for the NH's 64-byte stores.  (Four
- * independent chains in k^4 were tried to shorten the serial chain; the
- * extra loads, stores and final combination made them slower.)  The L2
- * that nothing overlaps (the last one or two groups of a call) runs four
- * blocks per step with k^2..k^4 (POLY4).
+ * Layout: lane b belongs to block b of the group when the L2 starts.
+ * VMAC-128 transposes the eight blocks (8x8 qword transposes of each
+ * half: unpack, then two rounds of 128-bit lane shuffles) so that register
+ * T[w] holds word w of blocks 0..7, and adds each iteration's key word by
+ * broadcast; two accumulator sets per iteration.  VMAC-64 has one key for
+ * all blocks and skips the transpose: the half-rows of two blocks are
+ * interleaved by one unpack pair, the key arranged likewise, one
+ * accumulator set per block pair; two rounds of lane shuffles at the end
+ * sort the sums into block order (34 shuffles and 9 adds per group instead
+ * of 48 and 9, 13% fewer cycles per group).  For VMAC-128 that layout
+ * would need 24 accumulators and the final sort twice (70 operations
+ * against 54), so it keeps the transpose.
  *
- * One group alone (a 1 KiB VMAC-64 message) has nothing to hide its L2
- * behind, and the MULX NH leaves the vector units idle, so
- * vmac_blocks64_hyb_avx512() splits a group: four blocks through IFMA
- * (lanes = block and half-block), four through MULX, in alternating
- * pieces; about 5% fewer cycles than the MULX code on eight blocks and
- * 20% fewer than this eight-lane code on one group (Intel Xeon family 6
- * model 207).  The same split for VMAC-128 (both iterations of four
- * blocks through MULX) and four four-block IFMA passes with the L2
- * between them were both slower there than the eight-lane code.
+ * L2, eight steps at once:
+ *	acc = acc * k^8 + sum_b m_b k^(7 - b)	mod p = 2^127 - 1
+ * The sum is computed in the vector unit, one lane per block (L2_VEC):
+ * the NH value m_b = ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 becomes
+ * limbs n0, n1, n2 of 52, 52 and 22 bits (carries propagated), and limb
+ * n_s is multiplied by k^(7 - b) 2^(52 s) mod p from the key (setkey
+ * computes the powers; times 2^(52 s) is a 127-bit rotation), so all
+ * seventeen products land in four columns of weights 2^0 .. 2^156 and the
+ * small top column folds into column 0 (2^156 = 2^29 mod p).  The 256-bit
+ * halves of each column are added and stored as four partial sums; the
+ * scalar end (L2_SCALAR) adds them, forms s0 + s1 2^52 + s2 2^104, adds
+ * acc * k^8 (four MULX, independent of the message) and folds once.
+ * Per group and iteration that is 4 MULX instead of the 32 of a scalar
+ * L2, and the serial chain is one multiply-and-fold per eight blocks.
+ * The scalar end of group g comes after the vector code of group g + 1
+ * (two sum buffers), so its loads find the stores done and it never
+ * holds up the vector work: 11% fewer cycles at 16 KiB VMAC-128 than
+ * right behind its own group.
+ *
+ * Measured (TSC cycles, Intel Xeon family 6 model 207, alternating runs
+ * against the previous design, which ran the L2 as MULX POLY2/POLY4 steps
+ * interleaved with the NH of the group two later, and for a lone VMAC-64
+ * group an IFMA/MULX split of the NH): per group (four-group calls)
+ * VMAC-64 ~105 -> 80, VMAC-128 ~183 -> 140; a 1 KiB message VMAC-64
+ * 0.149 -> 0.124, VMAC-128 0.285 -> 0.203 cycles/byte.  The vector ports (0 and 5; IFMA
+ * runs on both, shuffles only on 5, and MULX takes port 5 too) are the
+ * limit: about 300 of their uops per VMAC-128 group.  Tried and dropped:
+ * key powers as IFMA memory operands (17 loads, some split across cache
+ * lines; 2% slower than 9 register loads), folding columns 3 and 4 in
+ * the vector unit (ten operations per iteration, 5% slower at 16 KiB
+ * than the pre-multiplied key powers), summing the columns down to one
+ * value in the vector unit (three shuffle rounds; 7 TSC cycles more per
+ * 1 KiB message than four partial sums added in the scalar end), and
+ * 64-byte stores of the sums: an 8-byte load from the upper half of a
+ * 64-byte store is not forwarded here (about 14 cycles).
  */
 #include <linux/linkage.h>
-/* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
+/* struct vmac_key offsets, FOLD127 */
 #include "vmac-scalar.S.inc"
 
 /*

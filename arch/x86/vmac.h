@@ -131,7 +131,7 @@ static __always_inline unsigned int vmac_mod_init_arch(void)
 		best = VMAC_IMPL_BMI2;
 	}
 	if (best == VMAC_IMPL_BMI2 && boot_cpu_has(X86_FEATURE_AVX512F) &&
-	    boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
+	    boot_cpu_has(X86_FEATURE_AVX512IFMA) && boot_cpu_has(X86_FEATURE_AVX2) &&
 	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 			      XFEATURE_MASK_AVX512, NULL)) {
 		static_branch_enable(&vmac_use_avx512);
