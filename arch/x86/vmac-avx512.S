@@ -59,8 +59,9 @@
  * against the previous design, which ran the L2 as MULX POLY2/POLY4 steps
  * interleaved with the NH of the group two later, and for a lone VMAC-64
  * group an IFMA/MULX split of the NH): per group (four-group calls)
- * VMAC-64 ~105 -> 80, VMAC-128 ~183 -> 140; a 1 KiB message VMAC-64
- * 0.149 -> 0.124, VMAC-128 0.285 -> 0.203 cycles/byte.  The vector ports (0 and 5; IFMA
+ * VMAC-64 ~105 -> 80, VMAC-128 ~183 -> 140; per byte of a 1 KiB / 16 KiB
+ * message VMAC-64 0.151 -> 0.124 / 0.101 -> 0.079, VMAC-128 0.295 ->
+ * 0.207 / 0.185 -> 0.149 (selftests/user/bench_vmac.c).  The vector ports (0 and 5; IFMA
  * runs on both, shuffles only on 5, and MULX takes port 5 too) are the
  * limit: about 300 of their uops per VMAC-128 group.  Tried and dropped:
  * key powers as IFMA memory operands (17 loads, some split across cache
