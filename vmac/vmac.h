@@ -63,10 +63,21 @@ struct vmac_key {
 	u64 polykey2[VMAC_MAX_ITERS][2];
 	/*
 	 * k^3 and k^4 mod 2^127 - 1 per iteration, fully reduced: the x86-64
-	 * AVX-512 code runs the L2 it cannot overlap four blocks per step.
+	 * BMI2 code runs the L2 four blocks per step.
 	 */
 	u64 polykey3[VMAC_MAX_ITERS][2];
 	u64 polykey4[VMAC_MAX_ITERS][2];
+#ifdef VMAC_X86_64
+	/*
+	 * For the AVX-512 code, which runs the L2 eight blocks per step:
+	 * k^8 mod 2^127 - 1 per iteration (high word first), and in lane b
+	 * of l2vec[iter][s][limb] the limbs (radix 2^52: 52, 52 and 23 bits)
+	 * of k^(7 - b) 2^(52 s) mod 2^127 - 1, for b = 0..7 (k^0 = 1) and
+	 * s = 0..2.  All fully reduced.
+	 */
+	u64 polykey8[VMAC_MAX_ITERS][2];
+	u64 l2vec[VMAC_MAX_ITERS][3][3][8];
+#endif
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */

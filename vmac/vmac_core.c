@@ -58,9 +58,9 @@
 
 #define VMAC_M62	0x3fffffffffffffffULL
 #define VMAC_M63	0x7fffffffffffffffULL
+#define VMAC_M52	0x000fffffffffffffULL
 #define VMAC_POLY_MASK	0x1fffffff1fffffffULL
 #define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
-#define VMAC_D64	0xffffffff00000000ULL	/* 2^64 - 2^32 */
 
 #ifdef VMAC_X86_64
 #include "../arch/x86/vmac.h"
@@ -290,24 +290,29 @@ static __always_inline void vmac_l2_finish(u64 h, u64 l, u64 lenbits,
 }
 
 /*
- * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 and 2^64 = D + 2^32:
- *	y = yh * D + t,	t = yh * 2^32 + yl < 2^96
- *	t = th * D + u,	u = th * 2^32 + tl < 2^64 + 2^63 < 2 * D
- * so y div D = yh + th + [u >= D] and y mod D = u or u - D.  Then
- * (m1 + k1) and (m2 + k2) are brought below 2^64 using 2^64 = 257 mod p64,
- * multiplied, and the 128-bit product folded the same way.
+ * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 = 2^32 (B - 1), B = 2^32:
+ *	q = y div D = u div (B - 1),	u = y div 2^32 = yh B + (yl >> 32)
+ * and dividing by B - 1 is summing base-B digits: u = yh (B - 1) + t with
+ * t = yh + (yl >> 32) < 2^63 + 2^32, and t = th (B - 1) + (th + tl) with
+ * th + tl < 2^31 + 2^32 < 2 (B - 1), so
+ *	q = yh + th + [th + tl >= B - 1].
+ * Adding th to t carries into bit 32 when th + tl >= B; the low half of
+ * t + th is B - 1 exactly in the remaining case, and adding one more
+ * then carries too.  The remainder is y - q D = yl + q 2^32 (mod 2^64),
+ * as it is below 2^64.  Then (m1 + k1) and (m2 + k2) are brought below
+ * 2^64 using 2^64 = 257 mod p64, multiplied, and the 128-bit product
+ * folded the same way.
  */
 static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
 {
-	u64 tl = (yh << 32) + yl;
-	u64 th = (yh >> 32) + (tl < yl);
-	u64 ul = (th << 32) + tl;
-	u64 uc = ul < tl;
-	u64 ge = uc | (ul >= VMAC_D64);
-	u64 m1 = yh + th + ge;
-	u64 m2 = ul + (ge << 32);	/* u - D mod 2^64 when u >= D */
-	u64 a, b, r, c;
+	u64 t = yh + (yl >> 32);
+	u64 m1, m2, a, b, r, c;
 	__uint128_t p;
+
+	t += t >> 32;
+	t += (u32)t == 0xffffffffU;
+	m1 = yh + (t >> 32);
+	m2 = yl + (m1 << 32);
 
 	a = m1 + k[0];
 	a += (0 - (u64)(a < m1)) & 257;
@@ -398,6 +403,45 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 			l = (*pw[j])[i][1];
 		}
 	}
+
+#ifdef VMAC_X86_64
+	/*
+	 * Eight L2 steps at once (x86-64 AVX-512): acc * k^8 + m0 * k^7 + ...
+	 * + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), and times
+	 * 2^52 and 2^104 for the NH limbs of those weights.  Multiplying by
+	 * 2^s mod 2^127 - 1 rotates the 127-bit value left by s bits, which
+	 * keeps it fully reduced.
+	 */
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		u64 h = 0, l = 1;
+		unsigned int j, s;
+
+		for (j = 0; j <= 8; j++) {
+			if (j) {
+				vmac_poly_step(&h, &l, key->polykey[i][0],
+					       key->polykey[i][1], 0, 0);
+				vmac_l2_finish(h, l, 0, &h, &l);
+			}
+			if (j == 8)
+				break;
+			for (s = 0; s < 3; s++) {
+				__uint128_t v = (__uint128_t)h << 64 | l;
+				u64 rh, rl;
+
+				if (s)
+					v = (v << (52 * s) | v >> (127 - 52 * s)) &
+					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
+				rh = (u64)(v >> 64);
+				rl = (u64)v;
+				key->l2vec[i][s][0][7 - j] = rl & VMAC_M52;
+				key->l2vec[i][s][1][7 - j] = (rl >> 52 | rh << 12) & VMAC_M52;
+				key->l2vec[i][s][2][7 - j] = rh >> 40;
+			}
+		}
+		key->polykey8[i][0] = h;
+		key->polykey8[i][1] = l;
+	}
+#endif
 
 	vmac_setkey_arch(key, raw, len);
 	return 0;
@@ -519,8 +563,34 @@ static void vmac_pad(const struct vmac_key *key, const u8 nonce[16],
 }
 
 /*
+ * One tag word: the last NH value (if \last) into the L2 accumulator of
+ * iteration i, the length term, L3 and the pad word.
+ */
+static __always_inline void vmac_final_word(const struct vmac_key *key,
+					    const struct vmac_state *st,
+					    unsigned int i, bool last,
+					    const u64 nh[2], unsigned int rem,
+					    u64 pad, u8 *tag)
+{
+	u64 ah = st->poly[i][0], al = st->poly[i][1], yh, yl;
+
+	if (last && st->msglen < VMAC_NHBYTES) {
+		/* Only block: y = 1 * k + m, no multiplication. */
+		al = key->polykey[i][1] + nh[1];
+		ah = key->polykey[i][0] + nh[0] + (al < nh[1]);
+	} else if (last) {
+		vmac_poly_step(&ah, &al, key->polykey[i][0], key->polykey[i][1],
+			       nh[0], nh[1]);
+	}
+	vmac_l2_finish(ah, al, (u64)rem * 8, &yh, &yl);
+	put_unaligned_be64(pad + vmac_l3(yh, yl, key->l3key[i]), tag);
+}
+
+/*
  * The end of a message, for one or two iterations (a compile-time constant
- * here, so that short messages run in registers only).
+ * here, so that short messages run in registers only; the second
+ * iteration is written out rather than looped, which the compiler would
+ * not unroll: 8% fewer cycles for a 48-byte VMAC-128 message).
  */
 static __always_inline void vmac_final_iters(struct vmac_ctx *ctx,
 					     const u8 nonce[VMAC_NONCEBYTES],
@@ -528,24 +598,20 @@ static __always_inline void vmac_final_iters(struct vmac_ctx *ctx,
 {
 	const struct vmac_key *key = ctx->key;
 	struct vmac_state *st = &ctx->st;
-	unsigned int rem = st->msglen % VMAC_NHBYTES, i;
-	u64 acc[VMAC_MAX_ITERS][2], nh[VMAC_MAX_ITERS][2], pad[2];
+	unsigned int rem = st->msglen % VMAC_NHBYTES;
+	u64 nh[VMAC_MAX_ITERS][2], pad[2];
+	bool last = rem || st->msglen == 0;
 
 	/* The pad first: its AES latency then overlaps the hashing below. */
 	vmac_pad(key, nonce, iters, st->impl, pad);
 	if (iters == 1 && (nonce[15] & 1))
 		pad[0] = pad[1];
 
-	for (i = 0; i < iters; i++) {
-		acc[i][0] = st->poly[i][0];
-		acc[i][1] = st->poly[i][1];
-	}
-
 	/*
 	 * The last, partial NH block, zero-padded to a multiple of 16 bytes.
 	 * An empty message still takes one L2 step with m = 0: y = 1 * k.
 	 */
-	if (rem || st->msglen == 0) {
+	if (last) {
 		unsigned int n = round_up(rem, 16), w = rem / 8;
 
 		/*
@@ -554,38 +620,20 @@ static __always_inline void vmac_final_iters(struct vmac_ctx *ctx,
 		 * (buf is 128 bytes, so the load stays inside it).
 		 */
 		if (rem % 8) {
-			u64 last = get_unaligned_le64(&st->buf[8 * w]);
+			u64 lastw = get_unaligned_le64(&st->buf[8 * w]);
 
-			last &= ~0ULL >> (64 - 8 * (rem % 8));
-			put_unaligned_le64(last, &st->buf[8 * w]);
+			lastw &= ~0ULL >> (64 - 8 * (rem % 8));
+			put_unaligned_le64(lastw, &st->buf[8 * w]);
 			w++;
 		}
 		if (w * 8 < n)
 			put_unaligned_le64(0, &st->buf[8 * w]);
 		vmac_nh(key->nhkey, st->buf, n / 8, iters, nh);
-		for (i = 0; i < iters; i++) {
-			if (st->msglen < VMAC_NHBYTES) {
-				/* Only block: y = 1 * k + m, no multiplication. */
-				u64 l = key->polykey[i][1] + nh[i][1];
-
-				acc[i][0] = key->polykey[i][0] + nh[i][0] +
-					    (l < nh[i][1]);
-				acc[i][1] = l;
-			} else {
-				vmac_poly_step(&acc[i][0], &acc[i][1],
-					       key->polykey[i][0], key->polykey[i][1],
-					       nh[i][0], nh[i][1]);
-			}
-		}
 	}
 
-	for (i = 0; i < iters; i++) {
-		u64 yh, yl, h;
-
-		vmac_l2_finish(acc[i][0], acc[i][1], (u64)rem * 8, &yh, &yl);
-		h = vmac_l3(yh, yl, key->l3key[i]);
-		put_unaligned_be64(pad[i] + h, &tag[i * 8]);
-	}
+	vmac_final_word(key, st, 0, last, nh[0], rem, pad[0], tag);
+	if (iters > 1)
+		vmac_final_word(key, st, 1, last, nh[1], rem, pad[1], tag + 8);
 	memzero_explicit(pad, sizeof(pad));
 }
 

@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * VMAC (draft-krovetz-vmac-01) NH with AVX-512 IFMA, eight blocks at a time,
- * with the L2 polynomial in general-purpose registers (MULX) alongside.
+ * VMAC (draft-krovetz-vmac-01) NH and L2 with AVX-512 IFMA, eight blocks
+ * at a time; only acc * k^8 and one reduction per group run in
+ * general-purpose registers (MULX).
  *
- * CPU-feature contract: AVX512F, AVX512IFMA, BMI2; the caller holds a
- * kernel FPU section.  Ends with VZEROUPPER.
- *
- * Layout.  Eight 128-byte blocks are loaded as sixteen zmm registers (two
- * halves of eight words per block) and transposed (8x8 qword transposes:
- * unpack, then two rounds of 128-bit lane shuffles) so that register T[w]
- * holds word w of blocks 0..7: lane b belongs to block b throughout, and
- * no horizontal sums are needed.
+ * CPU-feature contract: AVX512F, AVX512IFMA, AVX2 (256-bit adds and
+ * stores), BMI2; the caller holds a kernel FPU section.  Ends with
+ * VZEROUPPER.
  *
  * NH products with IFMA.  VPMADD52LUQ/VPMADD52HUQ multiply the low 52 bits
  * of each lane and add the low/high 52 bits of the 104-bit product to a
@@ -25,59 +21,84 @@
  *	ACC104 += hi(a0 b1) + hi(a1 b0) + lo(a1 b1)	(hi(a1 b1) = 0)
  * Eight pairs add less than 2^57 to any accumulator: no overflow.  IFMA has
  * a latency of four cycles, so consecutive pairs use different accumulator
- * sets (four for VMAC-64, two per iteration for VMAC-128), summed at the
- * end.  The NH value is then ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126:
- *	lo = ACC0 + (ACC52 << 52)		carry c
- *	hi = (ACC52 >> 12) + (ACC104 << 40) + c	mod 2^62
+ * sets, summed at the end.
  *
- * L2.  Block pairs go through the two-step Horner form of vmac_core.c,
- * acc = acc * k^2 + m1 * k + m2 mod 2^127 - 1 (POLY2, see vmac-x86_64.S),
- * in general-purpose registers, reading the NH values from the stack.
- * The L2 of group g - 2 is cut into pieces that alternate with the vector
- * NH of group g, so both the vector and the integer units stay busy and
- * the L2's 8-byte loads never wait for the NH's 64-byte stores.  (Four
- * independent chains in k^4 were tried to shorten the serial chain; the
- * extra loads, stores and final combination made them slower.)  The L2
- * that nothing overlaps (the last one or two groups of a call) runs four
- * blocks per step with k^2..k^4 (POLY4).
+ * Layout: lane b belongs to block b of the group when the L2 starts.
+ * VMAC-128 transposes the eight blocks (8x8 qword transposes of each
+ * half: unpack, then two rounds of 128-bit lane shuffles) so that register
+ * T[w] holds word w of blocks 0..7, and adds each iteration's key word by
+ * broadcast; two accumulator sets per iteration.  VMAC-64 has one key for
+ * all blocks and skips the transpose: the half-rows of two blocks are
+ * interleaved by one unpack pair, the key arranged likewise, one
+ * accumulator set per block pair; two rounds of lane shuffles at the end
+ * sort the sums into block order (34 shuffles and 9 adds per group instead
+ * of 48 and 9, 13% fewer cycles per group).  For VMAC-128 that layout
+ * would need 24 accumulators and the final sort twice (70 operations
+ * against 54), so it keeps the transpose.
  *
- * One group alone (a 1 KiB VMAC-64 message) has nothing to hide its L2
- * behind, and the MULX NH leaves the vector units idle, so
- * vmac_blocks64_hyb_avx512() splits a group: four blocks through IFMA
- * (lanes = block and half-block), four through MULX, in alternating
- * pieces; about 5% fewer cycles than the MULX code on eight blocks and
- * 20% fewer than this eight-lane code on one group (Intel Xeon family 6
- * model 207).  The same split for VMAC-128 (both iterations of four
- * blocks through MULX) and four four-block IFMA passes with the L2
- * between them were both slower there than the eight-lane code.
+ * L2, eight steps at once:
+ *	acc = acc * k^8 + sum_b m_b k^(7 - b)	mod p = 2^127 - 1
+ * The sum is computed in the vector unit, one lane per block (L2_VEC):
+ * the NH value m_b = ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 becomes
+ * limbs n0, n1, n2 of 52, 52 and 22 bits (carries propagated), and limb
+ * n_s is multiplied by k^(7 - b) 2^(52 s) mod p from the key (setkey
+ * computes the powers; times 2^(52 s) is a 127-bit rotation), so all
+ * seventeen products land in four columns of weights 2^0 .. 2^156 and the
+ * small top column folds into column 0 (2^156 = 2^29 mod p).  The 256-bit
+ * halves of each column are added and stored as four partial sums; the
+ * scalar end (L2_SCALAR) adds them, forms s0 + s1 2^52 + s2 2^104, adds
+ * acc * k^8 (four MULX, independent of the message) and folds once.
+ * Per group and iteration that is 4 MULX instead of the 32 of a scalar
+ * L2, and the serial chain is one multiply-and-fold per eight blocks.
+ * The scalar end of group g comes after the vector code of group g + 1
+ * (two sum buffers), so its loads find the stores done and it never
+ * holds up the vector work: 11% fewer cycles at 16 KiB VMAC-128 than
+ * right behind its own group.
+ *
+ * Measured (TSC cycles, Intel Xeon family 6 model 207, alternating runs
+ * against the previous design, which ran the L2 as MULX POLY2/POLY4 steps
+ * interleaved with the NH of the group two later, and for a lone VMAC-64
+ * group an IFMA/MULX split of the NH): per group (four-group calls)
+ * VMAC-64 ~105 -> 80, VMAC-128 ~183 -> 140; per byte of a 1 KiB / 16 KiB
+ * message VMAC-64 0.151 -> 0.124 / 0.101 -> 0.079, VMAC-128 0.295 ->
+ * 0.207 / 0.185 -> 0.149 (selftests/user/bench_vmac.c).  The vector ports (0 and 5; IFMA
+ * runs on both, shuffles only on 5, and MULX takes port 5 too) are the
+ * limit: about 300 of their uops per VMAC-128 group.  Tried and dropped:
+ * key powers as IFMA memory operands (17 loads, some split across cache
+ * lines; 2% slower than 9 register loads), folding columns 3 and 4 in
+ * the vector unit (ten operations per iteration, 5% slower at 16 KiB
+ * than the pre-multiplied key powers), summing the columns down to one
+ * value in the vector unit (three shuffle rounds; 7 TSC cycles more per
+ * 1 KiB message than four partial sums added in the scalar end), and
+ * 64-byte stores of the sums: an 8-byte load from the upper half of a
+ * 64-byte store is not forwarded here (about 14 cycles).
  */
 #include <linux/linkage.h>
-/* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
+/* struct vmac_key offsets, FOLD127 */
 #include "vmac-scalar.S.inc"
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
- *   FR_NH:   NH results, three buffers of [iter][hi, lo][8 blocks] words,
- *	      used in rotation: the L2 reads group g - 2 from buffer IDXR
- *	      while the NH of group g goes to the buffer two after it.  The
- *	      distance of two groups keeps the L2's 8-byte loads away from
- *	      the 64-byte stores that wrote them (no store forwarding).
+ *   FR_SUM:  two buffers (groups alternate) of the partial column sums
+ *	      of the vector L2, 32 bytes per column: the only values that
+ *	      leave the vector registers (wiped at the end)
+ *   FR_P:    the input pointer while the scalar end uses %rsi
  *   FR_END:  end pointer of the input
- *   FR_KEYS, FR_NHK, FR_KEYS4: the key words the code needs, copied so
- *	      that no register has to hold the key pointer
  */
-#define FR_NH		0
-#define FR_NHBUF	256		/* bytes per buffer: 2 iters x 2 x 8 x 8 */
-#define FR_END		768
-#define FR_KEYS		776		/* per iteration: kh, kl, K2h, K2l */
-#define FR_NHK		840		/* the 18 NH key words */
-#define FR_KEYS4	984		/* per iteration: K3h, K3l, K4h, K4l */
-#define FR_SIZE		1088		/* >= FR_KEYS4 + 64, multiple of 64 */
+#define FR_SUM		0
+#define FR_SUMBUF	192		/* bytes per buffer: 2 iters x 3 columns x 32 */
+#define FR_P		384
+#define FR_END		392
+#define FR_SIZE		448
 
+	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
+	.balign		8
+.Lmask52:
+	.quad		0x000fffffffffffff
+.Lmask22:
+	.quad		0x00000000003fffff
 	.text
 
-/* ------------------------------------------------------------------------ */
-/* Vector NH                                                                */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -132,8 +153,8 @@
  * zmm16..19.
  */
 .macro	NH_PAIR we, wo, kw, h, koff, a0, a52, a104
-	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h(%rsp){1to8}, %zmm\we, %zmm16
-	vpaddq		FR_NHK + \koff + 8 * \kw + 64 * \h + 8(%rsp){1to8}, %zmm\wo, %zmm17
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h(KEY){1to8}, %zmm\we, %zmm16
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h + 8(KEY){1to8}, %zmm\wo, %zmm17
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
 	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
 	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
@@ -187,27 +208,65 @@
 	.endif
 .endm
 
+
 /*
- * Sum accumulator set (\b0, \b52, \b104) into (\a0, \a52, \a104), then
- * store the NH value ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 of each
- * lane as 8 high words then 8 low words at \dst(%rsp, %rax).  Uses zmm0..5.
+ * VMAC-64: one iteration needs no transpose.  For two blocks A, B (rows of
+ * half \h in zmm\ra, zmm\rb), VPUNPCKLQDQ/VPUNPCKHQDQ give
+ *	U = A0 B0 A2 B2 A4 B4 A6 B6,	V = A1 B1 A3 B3 A5 B5 A7 B7
+ * (words of the half), so the lane products of U + KU and V + KV are the
+ * four word pairs of each block, with KU, KV the key words arranged the
+ * same way (zmm\ku, zmm\kv, set up once per call).  Each block pair has
+ * its accumulator set (\a0, \a52, \a104): lanes 2l and 2l + 1 hold pair l
+ * of A and B, summed over both halves.  Scratch: zmm16..19, and zmm\ru.
  */
-.macro	NH_STORE a0, a52, a104, b0, b52, b104, dst
-	vpaddq		%zmm\b0, %zmm\a0, %zmm\a0
-	vpaddq		%zmm\b52, %zmm\a52, %zmm\a52
-	vpaddq		%zmm\b104, %zmm\a104, %zmm\a104
-	vpternlogq	$0xff, %zmm5, %zmm5, %zmm5		/* all ones */
-	vpsllq		$52, %zmm\a52, %zmm0
-	vpaddq		%zmm0, %zmm\a0, %zmm1			/* lo */
-	vpcmpuq		$1, %zmm\a0, %zmm1, %k1		/* lo < a0: carry */
-	vpsrlq		$12, %zmm\a52, %zmm2
-	vpsllq		$40, %zmm\a104, %zmm3
-	vpaddq		%zmm3, %zmm2, %zmm2			/* hi */
-	vpsubq		%zmm5, %zmm2, %zmm2{%k1}		/* + carry */
-	vpsllq		$2, %zmm2, %zmm2
-	vpsrlq		$2, %zmm2, %zmm2			/* mod 2^62 */
-	vmovdqa64	%zmm2, \dst(%rsp, %rax)
-	vmovdqa64	%zmm1, \dst + 64(%rsp, %rax)
+.macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104
+	vmovdqu64	256 * \i + 64 * \h(P), %zmm\ra
+	vmovdqu64	256 * \i + 128 + 64 * \h(P), %zmm\rb
+	vpunpcklqdq	%zmm\rb, %zmm\ra, %zmm\ru
+	vpunpckhqdq	%zmm\rb, %zmm\ra, %zmm\ra
+	vpaddq		%zmm\ku, %zmm\ru, %zmm16
+	vpaddq		%zmm\kv, %zmm\ra, %zmm17
+	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
+	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
+	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
+	vpmadd52huq	%zmm17, %zmm16, %zmm\a52
+	vpmadd52huq	%zmm19, %zmm16, %zmm\a104
+	vpmadd52luq	%zmm19, %zmm16, %zmm\a52
+	vpmadd52huq	%zmm17, %zmm18, %zmm\a104
+	vpmadd52luq	%zmm17, %zmm18, %zmm\a52
+	vpmadd52luq	%zmm19, %zmm18, %zmm\a104
+.endm
+
+/*
+ * Sums the partial NH values of one weight, zmm\s0..zmm\s3 (block pair
+ * i in zmm\si, lanes as in NH64_ROWS), into zmm\dst with block b in lane
+ * b: two rounds of 128-bit lane shuffles and adds.  \t0..\t3 scratch.
+ */
+.macro	NH64_REDUCE s0, s1, s2, s3, dst, t0, t1, t2, t3
+	vshufi64x2	$0x88, %zmm\s1, %zmm\s0, %zmm\t0
+	vshufi64x2	$0xdd, %zmm\s1, %zmm\s0, %zmm\t1
+	vshufi64x2	$0x88, %zmm\s3, %zmm\s2, %zmm\t2
+	vshufi64x2	$0xdd, %zmm\s3, %zmm\s2, %zmm\t3
+	vpaddq		%zmm\t1, %zmm\t0, %zmm\t0	/* blocks 0, 1, 0, 1, 2, 3, 2, 3 */
+	vpaddq		%zmm\t3, %zmm\t2, %zmm\t2	/* blocks 4, 5, 4, 5, 6, 7, 6, 7 */
+	vshufi64x2	$0x88, %zmm\t2, %zmm\t0, %zmm\t1
+	vshufi64x2	$0xdd, %zmm\t2, %zmm\t0, %zmm\t0
+	vpaddq		%zmm\t1, %zmm\t0, %zmm\dst
+.endm
+
+/* VMAC-64 NH of the eight blocks at P into zmm20..22 (lane = block). */
+.macro	NH64_GROUP
+	NH64_ROWS	0, 0, 0, 1, 2, 12, 13, 20, 21, 22
+	NH64_ROWS	1, 0, 3, 4, 5, 12, 13, 23, 24, 25
+	NH64_ROWS	2, 0, 6, 7, 8, 12, 13, 26, 27, 28
+	NH64_ROWS	3, 0, 9, 10, 11, 12, 13, 29, 30, 31
+	NH64_ROWS	0, 1, 0, 1, 2, 14, 15, 20, 21, 22
+	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25
+	NH64_ROWS	2, 1, 6, 7, 8, 14, 15, 26, 27, 28
+	NH64_ROWS	3, 1, 9, 10, 11, 14, 15, 29, 30, 31
+	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
+	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
+	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
 .endm
 
 /* Clears the twelve accumulators. */
@@ -218,229 +277,204 @@
 .endm
 
 /* ------------------------------------------------------------------------ */
-/* Scalar L2                                                                */
+/* L2: eight blocks per step                                                */
 /* ------------------------------------------------------------------------ */
 
 /*
- * Two L2 steps at once for iteration \it on NH values \b, \b + 1 of the
- * buffer at (%rsp, IDXR): (\ah:\al) = acc * k^2 + m1 * k + m2 mod
- * 2^127 - 1 (POLY2 of vmac-x86_64.S).  Keys at FR_KEYS + 32 * \it (kh, kl,
- * K2h, K2l).  Scratch: rax, rbx, rdx, rdi, r8..r11.  \part selects a
- * quarter (1..4) so that the pieces can alternate with vector code; 0 is
- * all of it.
+ * Limb zmm\n times the key power limbs at \kv(KEY) into the columns (the
+ * high half of the top product only if \top: it is zero for n2).
  */
-.macro	POLY2 it, b, ah, al, part=0
-	.set	PM1H, FR_NH + 128 * \it + 8 * \b
-	.set	PM1L, PM1H + 64
-	.set	PM2H, PM1H + 8
-	.set	PM2L, PM1L + 8
-	.set	PKH, FR_KEYS + 32 * \it
-	.set	PKL, PKH + 8
-	.set	PK2H, PKH + 16
-	.set	PK2L, PKH + 24
-	.if	\part == 0 || \part == 1
-	/* message part: m1 * k + m2 into (r11:r10:rbx:rax) = z3..z0 */
-	movq	PM1L(%rsp, IDXR), %rdx
-	mulx	PKL(%rsp), %rax, %rbx		/* m1l * kl: z0, z1 */
-	mulx	PKH(%rsp), %r8, %r10		/* m1l * kh: z1, z2 */
-	movq	PM1H(%rsp, IDXR), %rdx
-	mulx	PKH(%rsp), %r9, %r11		/* m1h * kh: z2, z3 */
-	mulx	PKL(%rsp), %rdx, %rdi		/* m1h * kl: z1, z2 */
-	addq	%r8, %rbx
-	adcq	%rdi, %r10
-	adcq	$0, %r11
-	addq	%rdx, %rbx
-	adcq	%r9, %r10
-	adcq	$0, %r11
-	.endif
-	.if	\part == 0 || \part == 2
-	addq	PM2L(%rsp, IDXR), %rax		/* + m2 */
-	adcq	PM2H(%rsp, IDXR), %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	/* + acc * k^2 */
-	movq	\al, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* al * K2l: z0, z1 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* al * K2h: z1, z2 */
-	addq	%r8, %rax
-	adcq	%r9, %rbx
-	adcq	%rdx, %r10
-	adcq	$0, %r11
-	addq	%rdi, %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	.endif
-	.if	\part == 0 || \part == 3
-	movq	\ah, %rdx
-	mulx	PK2L(%rsp), %r8, %r9		/* ah * K2l: z1, z2 */
-	mulx	PK2H(%rsp), %rdi, %rdx		/* ah * K2h: z2, z3 */
-	addq	%r8, %rbx
-	adcq	%r9, %r10
-	adcq	%rdx, %r11
-	addq	%rdi, %r10
-	adcq	$0, %r11
-	.endif
-	.if	\part == 0 || \part == 4
-	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 0
+.macro	L2_MUL kv, n, c0, c1, c2, c1b, c2b, c3, ka, kb, kc, top
+	vmovdqu64	\kv(KEY), %zmm\ka
+	vmovdqu64	\kv + 64(KEY), %zmm\kb
+	vmovdqu64	\kv + 128(KEY), %zmm\kc
+	vpmadd52luq	%zmm\ka, %zmm\n, %zmm\c0
+	vpmadd52huq	%zmm\ka, %zmm\n, %zmm\c1
+	vpmadd52luq	%zmm\kb, %zmm\n, %zmm\c1b
+	vpmadd52huq	%zmm\kb, %zmm\n, %zmm\c2
+	vpmadd52luq	%zmm\kc, %zmm\n, %zmm\c2b
+	.if	\top
+	vpmadd52huq	%zmm\kc, %zmm\n, %zmm\c3
 	.endif
 .endm
 
 /*
- * (\z3:\z2:\z1:\z0) (+)= m * K for the NH value m at \mh, \ml (< 2^126)
- * and a fully reduced key power K at \kh, \kl: the four 64x64 products
- * ml Kl, ml Kh, mh Kl, mh Kh added at word offsets 0, 1, 1, 2.  \set: the
- * first product sets the sum instead of adding to it.  Scratch: rdx, rdi,
- * rsi, r8, r9.
+ * The message part of eight L2 steps for iteration \it, in the vector
+ * unit: lane b holds the NH value m_b of block b as ACC0 + ACC52 2^52 +
+ * ACC104 2^104 in zmm\a0, zmm\a52, zmm\a104; the sum over the lanes of
+ * m_b k^(7 - b) mod 2^127 - 1 is left as three column vectors zmm\c0,
+ * zmm\c1, zmm\c2 (weights 1, 2^52, 2^104; each lane below 6 * 2^52).
+ *
+ * m_b mod 2^126 is first cut into limbs n0, n1 (52 bits) and n2 (22 bits)
+ * with the carries of the accumulators propagated.  Limb n_s has weight
+ * 2^(52 s), so it is multiplied by K_s = k^(7 - b) 2^(52 s) mod p, which
+ * the key holds in the same radix (l2vec: 52, 52, 23 bits): every
+ * product lands in columns 0..3, and column 3 only gets hi(n_s K_s,2) <
+ * 2^23 (hi(n2 K_2,2) = 0: 45 bits), so with 2^156 = 2^29 mod p it folds
+ * into column 0 as c3 << 29 without splitting.  Seventeen IFMAs; columns
+ * 1 and 2 collect six products each, in two accumulators to keep the
+ * chains at three IFMAs.
  */
-.macro	MULACC mh, ml, kh, kl, set, z0=%rax, z1=%rbx, z2=%r10, z3=%r11
-	movq	\ml, %rdx
-	.if	\set
-	mulx	\kl, \z0, \z1			/* ml * Kl: z0, z1 */
-	mulx	\kh, %rdi, \z2			/* ml * Kh: z1, z2 */
-	xorl	%r11d, %r11d
-	addq	%rdi, \z1
-	adcq	$0, \z2
-	.else
-	mulx	\kl, %r8, %r9			/* ml * Kl: z0, z1 */
-	mulx	\kh, %rdi, %rsi		/* ml * Kh: z1, z2 */
-	addq	%r8, \z0
-	adcq	%r9, \z1
-	adcq	%rsi, \z2
-	adcq	$0, \z3
-	addq	%rdi, \z1
-	adcq	$0, \z2
-	adcq	$0, \z3
-	.endif
-	movq	\mh, %rdx
-	mulx	\kl, %r8, %r9			/* mh * Kl: z1, z2 */
-	mulx	\kh, %rdi, %rsi		/* mh * Kh: z2, z3 */
-	addq	%r8, \z1
-	adcq	%r9, \z2
-	adcq	%rsi, \z3
-	addq	%rdi, \z2
-	adcq	$0, \z3
+.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+	.set	KV, VMAC_KEY_L2VEC + 576 * \it
+	vpsrlq		$52, %zmm\a0, %zmm\t
+	vpandq		.Lmask52(%rip){1to8}, %zmm\a0, %zmm\n0
+	vpaddq		%zmm\t, %zmm\a52, %zmm\t
+	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
+	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
+	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
+	vpsrlq		$52, %zmm\t, %zmm\n2
+	vpandq		.Lmask52(%rip){1to8}, %zmm\t, %zmm\n1
+	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
+	vpxorq		%zmm\c1b, %zmm\c1b, %zmm\c1b
+	vpxorq		%zmm\c2b, %zmm\c2b, %zmm\c2b
+	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
+	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
+	L2_MUL		KV, \n0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
+	vpsllq		$29, %zmm\c3, %zmm\c3
+	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
+	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
+	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
 .endm
 
 /*
- * Four L2 steps at once for iteration \it on NH values \b .. \b + 3 of
- * the buffer at (%rsp, IDXR):
- *	acc = acc * k^4 + m1 * k^3 + m2 * k^2 + m3 * k + m4  mod 2^127 - 1
- * with k^2..k^4 fully reduced (< 2^127), k the masked key (< 2^125),
- * m < 2^126 and acc <= 2^127 + 4.  As in POLY2 only acc * k^4 is on the
- * serial chain: the message part is summed first.  The sum is below
- * 2^254 + 2^130 + 2 * 2^253 + 2^251 + 2^126 < 2^256, so four words hold
- * it, but z3 may reach 2^63: the doubling in the reduction keeps its
- * carry.  Used for the L2 that nothing overlaps (the last one or two
- * groups of a call), where the chain latency is paid in full: two chain
- * steps per group instead of four.
+ * Add the 256-bit halves of the column vectors and store the four
+ * partial sums of each column to buffer \buf: iteration 0 (zmm3, 4, 5)
+ * at offsets 0, 32, 64, iteration 1 (zmm12, 13, 14) at 96, 128, 160.
+ * The scalar end adds the partial sums: a tree of two adds there is
+ * shorter than two more rounds of shuffles here, and the 32-byte stores
+ * forward to its 8-byte loads (an 8-byte load from the upper half of a
+ * 64-byte store is not forwarded here, about 14 cycles more).
  */
-.macro	POLY4 it, b, ah, al
-	.set	QM, FR_NH + 128 * \it + 8 * \b
-	.set	QK, FR_KEYS + 32 * \it
-	.set	QK4, FR_KEYS4 + 32 * \it
-	MULACC	"QM(%rsp, IDXR)", "QM + 64(%rsp, IDXR)", QK4(%rsp), QK4 + 8(%rsp), 1
-	MULACC	"QM + 8(%rsp, IDXR)", "QM + 72(%rsp, IDXR)", QK + 16(%rsp), QK + 24(%rsp), 0
-	MULACC	"QM + 16(%rsp, IDXR)", "QM + 80(%rsp, IDXR)", QK(%rsp), QK + 8(%rsp), 0
-	addq	QM + 88(%rsp, IDXR), %rax		/* + m4 */
-	adcq	QM + 24(%rsp, IDXR), %rbx
-	adcq	$0, %r10
-	adcq	$0, %r11
-	MULACC	\ah, \al, QK4 + 16(%rsp), QK4 + 24(%rsp), 0	/* + acc * k^4 */
-	FOLD127	%rax, %rbx, %r10, %r11, \ah, \al, 1
-.endm
-
-/* L2 over the eight NH values of the buffer at (%rsp, IDXR). */
-.macro	L2_GROUP iters
-	.irp	b, 0, 4
-	POLY4	0, \b, AH0, AL0
+.macro	L2_STORE iters, buf
+	.set	S, FR_SUM + FR_SUMBUF * \buf
+	vextracti64x4	$1, %zmm3, %ymm0
+	vextracti64x4	$1, %zmm4, %ymm1
+	vextracti64x4	$1, %zmm5, %ymm2
+	vpaddq		%ymm3, %ymm0, %ymm0
+	vpaddq		%ymm4, %ymm1, %ymm1
+	vpaddq		%ymm5, %ymm2, %ymm2
+	vmovdqa		%ymm0, S(%rsp)
+	vmovdqa		%ymm1, S + 32(%rsp)
+	vmovdqa		%ymm2, S + 64(%rsp)
 	.if	\iters == 2
-	POLY4	1, \b, AH1, AL1
-	.endif
-	.endr
-.endm
-
-/*
- * Scalar slot \slot (0..7) of half \h: a piece of the L2 of the group two
- * back, alternating with the vector code.  VMAC-64: a quarter of a double
- * step per slot (blocks 4h + 2 (slot / 4) and one more); VMAC-128: half a
- * double step per slot, iterations alternating.  Nothing if !\l2.
- */
-.macro	L2_SLOT l2, h, slot, iters
-	.if	\l2
-	.if	\iters == 1
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+\slot%4)
-	.else
-	.if	(\slot/2)%2 == 0
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (1+2*(\slot%2))
-	POLY2	0, (4*\h+2*(\slot/4)), AH0, AL0, (2+2*(\slot%2))
-	.else
-	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (1+2*(\slot%2))
-	POLY2	1, (4*\h+2*(\slot/4)), AH1, AL1, (2+2*(\slot%2))
-	.endif
-	.endif
+	vextracti64x4	$1, %zmm12, %ymm6
+	vextracti64x4	$1, %zmm13, %ymm7
+	vextracti64x4	$1, %zmm14, %ymm8
+	vpaddq		%ymm12, %ymm6, %ymm6
+	vpaddq		%ymm13, %ymm7, %ymm7
+	vpaddq		%ymm14, %ymm8, %ymm8
+	vmovdqa		%ymm6, S + 96(%rsp)
+	vmovdqa		%ymm7, S + 128(%rsp)
+	vmovdqa		%ymm8, S + 160(%rsp)
 	.endif
 .endm
 
+/* \dst = the sum of the four partial sums at \off(%rsp); \t: scratch */
+.macro	SUM4 off, dst, t
+	movq	\off(%rsp), \dst
+	movq	\off + 16(%rsp), \t
+	addq	\off + 8(%rsp), \dst
+	addq	\off + 24(%rsp), \t
+	addq	\t, \dst
+.endm
+
 /*
- * NH of the eight blocks at P into the buffer two after IDXR's, interleaved
- * (if \l2) with the L2 of the group two back, at (%rsp, IDXR); then IDXR
- * moves to the next buffer.  The interleaving is fine-grained (a dozen
- * vector instructions, then a piece of a chain step) so that in-order
- * dispatch always has both kinds of work to hand out.
+ * The scalar end of an eight-block step for iteration \it:
+ *	(\ah:\al) = acc * k^8 + (s0 + s1 2^52 + s2 2^104)  mod 2^127 - 1
+ * with the column sums s0, s1, s2 (each below 2^59: four partial sums
+ * each, at offset 96 \it in buffer \buf).  acc * k^8 does not depend on
+ * the message and goes first.  The sum is below 2^254 + 2^130 + 2^163,
+ * so z3 < 2^63 and FOLD127 needs no carry word.  Uses rax, rbx, rdx,
+ * rsi, rdi, r8..r11.
  */
-.macro	GROUP_HALF h, iters, l2
+.macro	L2_SCALAR it, ah, al, buf
+	.set	K8H, VMAC_KEY_POLY8 + 16 * \it
+	.set	K8L, K8H + 8
+	.set	S, FR_SUM + FR_SUMBUF * \buf + 96 * \it
+	movq	\al, %rdx
+	mulx	K8L(KEY), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(KEY), %r8, %rbx		/* al * K8h: z1, z2 */
+	movq	\ah, %rdx
+	mulx	K8L(KEY), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(KEY), %rdx, %rax		/* ah * K8h: z2, z3 */
+	addq	%r8, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	addq	%r9, %r11
+	adcq	%rdx, %rbx
+	adcq	$0, %rax
+	/* + s0 + s1 2^52 + s2 2^104 */
+	SUM4	S, %r8, %rdx
+	SUM4	S + 32, %r9, %rdx
+	SUM4	S + 64, %rdi, %rsi
+	movq	%r9, %rdx
+	shlq	$52, %rdx
+	shrq	$12, %r9
+	movq	%rdi, %rsi
+	shlq	$40, %rsi
+	shrq	$24, %rdi
+	addq	%rdx, %r8
+	adcq	%rsi, %r9
+	adcq	$0, %rdi
+	addq	%r8, %r10
+	adcq	%r9, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	FOLD127	%r10, %r11, %rbx, %rax, \ah, \al, 0
+.endm
+
+/* NH of half \h of the eight blocks at P. */
+.macro	GROUP_HALF h, iters
 	TRANSPOSE_PART	\h, 0
-	L2_SLOT		\l2, \h, 0, \iters
 	TRANSPOSE_PART	\h, 1
-	L2_SLOT		\l2, \h, 1, \iters
 	TRANSPOSE_PART	\h, 2
-	L2_SLOT		\l2, \h, 2, \iters
 	TRANSPOSE_PART	\h, 3
-	L2_SLOT		\l2, \h, 3, \iters
 	NH_PAIRJ	0, \h, \iters
-	L2_SLOT		\l2, \h, 4, \iters
 	NH_PAIRJ	1, \h, \iters
-	L2_SLOT		\l2, \h, 5, \iters
 	NH_PAIRJ	2, \h, \iters
-	L2_SLOT		\l2, \h, 6, \iters
 	NH_PAIRJ	3, \h, \iters
-	L2_SLOT		\l2, \h, 7, \iters
 .endm
 
-.macro	GROUP iters, l2
+/*
+ * NH and L2 of the eight blocks at P: vector NH, the vector part of the
+ * L2, then the scalar end, which the out-of-order core overlaps with the
+ * vector work of the next group.
+ */
+.macro	GROUP iters, buf
 	NH_ZERO
-	GROUP_HALF	0, \iters, \l2
-	GROUP_HALF	1, \iters, \l2
 	.if	\iters == 1
-	vpaddq		%zmm23, %zmm20, %zmm20		/* set 0 += set 1 */
+	NH64_GROUP
+	.else
+	GROUP_HALF	0, \iters
+	GROUP_HALF	1, \iters
+	.endif
+	.if	\iters == 1
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_STORE	1, \buf
+	.else
+	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
 	vpaddq		%zmm24, %zmm21, %zmm21
 	vpaddq		%zmm25, %zmm22, %zmm22
-	vpaddq		%zmm29, %zmm26, %zmm26		/* set 2 += set 3 */
+	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	.endif
-	/* this group's buffer: the one after the L2's, i.e. IDXR + 2 buffers */
-	leaq		2 * FR_NHBUF(IDXR), %rax
-	leaq		-FR_NHBUF(IDXR), %rdx
-	cmpq		$3 * FR_NHBUF, %rax
-	cmovaeq		%rdx, %rax
-	.if	\iters == 1
-	NH_STORE	20, 21, 22, 26, 27, 28, FR_NH
-	.else
-	NH_STORE	20, 21, 22, 23, 24, 25, FR_NH
-	NH_STORE	26, 27, 28, 29, 30, 31, FR_NH + 128
+	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
+	L2_STORE	2, \buf
 	.endif
 	addq		$1024, P
-	NEXT_BUF	IDXR
 .endm
 
-/* \r = (\r + FR_NHBUF) mod (3 * FR_NHBUF); uses rax and rdx. */
-.macro	NEXT_BUF r
-	leaq		FR_NHBUF(\r), %rax
-	xorl		%edx, %edx
-	cmpq		$3 * FR_NHBUF, %rax
-	cmovaeq		%rdx, %rax
-	movq		%rax, \r
+.macro	GROUP_SCALAR iters, buf
+	movq		P, FR_P(%rsp)
+	L2_SCALAR	0, AH0, AL0, \buf
+	.if	\iters == 2
+	L2_SCALAR	1, AH1, AL1, \buf
+	.endif
+	movq		FR_P(%rsp), P
 .endm
 
 /*
@@ -453,7 +487,7 @@
  */
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
-	.set	IDXR, %rcx
+	.set	KEY, %rcx
 	.set	AH0, %r12
 	.set	AL0, %r13
 	.set	AH1, %r14
@@ -473,60 +507,44 @@
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
-	/* the key into the frame: NH words, then kh, kl, K2h, K2l per iteration */
-	.irp	w, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
-	movq	VMAC_KEY_NH + 8 * \w(%rcx), %rax
-	movq	%rax, FR_NHK + 8 * \w(%rsp)
-	.endr
-	.irp	it, 0, 1
-	movq	VMAC_KEY_POLY + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it(%rsp)
-	movq	VMAC_KEY_POLY + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 8(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 16(%rsp)
-	movq	VMAC_KEY_POLY2 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS + 32 * \it + 24(%rsp)
-	movq	VMAC_KEY_POLY3 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it(%rsp)
-	movq	VMAC_KEY_POLY3 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 8(%rsp)
-	movq	VMAC_KEY_POLY4 + 16 * \it(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 16(%rsp)
-	movq	VMAC_KEY_POLY4 + 16 * \it + 8(%rcx), %rax
-	movq	%rax, FR_KEYS4 + 32 * \it + 24(%rsp)
-	.endr
 	movq	(%rdi), AH0
 	movq	8(%rdi), AL0
+	.if	\iters == 1
+	/* KU, KV of NH64_ROWS for halves 0 and 1 in zmm12..15 */
+	vmovdqu64	VMAC_KEY_NH(KEY), %zmm14
+	vmovdqu64	VMAC_KEY_NH + 64(KEY), %zmm15
+	vpunpcklqdq	%zmm14, %zmm14, %zmm12
+	vpunpckhqdq	%zmm14, %zmm14, %zmm13
+	vpunpcklqdq	%zmm15, %zmm15, %zmm14
+	vpunpckhqdq	%zmm15, %zmm15, %zmm15
+	.endif
 	.if	\iters == 2
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
-	movl	$FR_NHBUF, %ecx		/* IDXR: group 0 then writes buffer 0 */
-
-	/* Software pipeline: NH of group g runs beside the L2 of group g-2. */
 	GROUP	\iters, 0
 	cmpq	FR_END(%rsp), P
-	jae	.Lone_\iters
-	GROUP	\iters, 0
+	jae	.Ltail0_\iters
 .Lloop_\iters:
-	cmpq	FR_END(%rsp), P
-	jae	.Ltwo_\iters
 	GROUP	\iters, 1
-	jmp	.Lloop_\iters
-.Lone_\iters:
-	NEXT_BUF	IDXR
-	jmp	.Llast_\iters
-.Ltwo_\iters:
-	L2_GROUP	\iters
-	NEXT_BUF	IDXR
-.Llast_\iters:
-	L2_GROUP	\iters
+	GROUP_SCALAR	\iters, 0
+	cmpq	FR_END(%rsp), P
+	jae	.Ltail1_\iters
+	GROUP	\iters, 0
+	GROUP_SCALAR	\iters, 1
+	cmpq	FR_END(%rsp), P
+	jb	.Lloop_\iters
+.Ltail0_\iters:
+	GROUP_SCALAR	\iters, 0
+	jmp	.Ldone_\iters
+.Ltail1_\iters:
+	GROUP_SCALAR	\iters, 1
+.Ldone_\iters:
 
-	/* Do not leave NH values or key words behind on the stack. */
+	/* Do not leave the column sums behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704, 768, 832, 896, 960, 1024
-	vmovdqa64	%zmm0, \off(%rsp)
+	.irp	off, 0, 64, 128, 192, 256, 320
+	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
 	.endr
 	vzeroupper
 
@@ -554,196 +572,3 @@ SYM_FUNC_END(vmac_blocks64_avx512)
 SYM_FUNC_START(vmac_blocks128_avx512)
 	BLOCKS_AVX512	2
 SYM_FUNC_END(vmac_blocks128_avx512)
-
-/* ------------------------------------------------------------------------ */
-/* VMAC-64, one group: vector and scalar NH side by side                    */
-/* ------------------------------------------------------------------------ */
-
-
-/*
- * void vmac_blocks64_hyb_avx512(u64 poly[2], const u8 *p,
- *				 const struct vmac_key *key)
- *
- * NH + L2 of exactly eight blocks (VMAC-64).  A lone group is too little
- * work for the eight-lane code (its L2 cannot overlap anything) and the
- * scalar NH keeps only the integer ports busy, so the work is split:
- * blocks 4..7 go through IFMA with lane b + 4h holding half h of block
- * 4 + b (one 8x8 transpose of the eight 64-byte half-blocks, the key
- * added before it; the two halves' lanes are summed at the end), while
- * blocks 0..3 run through the MULX NH; then two POLY4 steps.
- */
-SYM_FUNC_START(vmac_blocks64_hyb_avx512)
-	.set	P, %rsi
-	.set	AH, %r14
-	.set	AL, %r15
-	.set	Z0, %r10
-	.set	Z1, %r11
-	.set	Z2, %r12
-	.set	Z3, %r13
-
-	push	%rbp
-	movq	%rsp, %rbp
-	push	%rbx
-	push	%r12
-	push	%r13
-	push	%r14
-	push	%r15
-	push	%rdi
-	andq	$-64, %rsp
-	subq	$128, %rsp
-	movq	(%rdi), AH
-	movq	8(%rdi), AL
-	movq	%rdx, %rcx
-	.set	KEY, %rcx
-
-	/*
-	 * The vector half (blocks 4..7) and the scalar half (blocks 0..3,
-	 * one POLY4 step) in alternating pieces, so that in-order allocation
-	 * always has both kinds of work to hand out.
-	 */
-	/* rows (block 4 + L % 4, half L / 4) + key half into zmmL */
-	vmovdqu64	128 * (4 + 0 % 4) + 64 * (0 / 4)(P), %zmm0
-	vpaddq		VMAC_KEY_NH + 64 * (0 / 4)(KEY), %zmm0, %zmm0
-	vmovdqu64	128 * (4 + 1 % 4) + 64 * (1 / 4)(P), %zmm1
-	vpaddq		VMAC_KEY_NH + 64 * (1 / 4)(KEY), %zmm1, %zmm1
-	vmovdqu64	128 * (4 + 2 % 4) + 64 * (2 / 4)(P), %zmm2
-	vpaddq		VMAC_KEY_NH + 64 * (2 / 4)(KEY), %zmm2, %zmm2
-	vmovdqu64	128 * (4 + 3 % 4) + 64 * (3 / 4)(P), %zmm3
-	vpaddq		VMAC_KEY_NH + 64 * (3 / 4)(KEY), %zmm3, %zmm3
-	vmovdqu64	128 * (4 + 4 % 4) + 64 * (4 / 4)(P), %zmm4
-	vpaddq		VMAC_KEY_NH + 64 * (4 / 4)(KEY), %zmm4, %zmm4
-	vmovdqu64	128 * (4 + 5 % 4) + 64 * (5 / 4)(P), %zmm5
-	vpaddq		VMAC_KEY_NH + 64 * (5 / 4)(KEY), %zmm5, %zmm5
-	vmovdqu64	128 * (4 + 6 % 4) + 64 * (6 / 4)(P), %zmm6
-	vpaddq		VMAC_KEY_NH + 64 * (6 / 4)(KEY), %zmm6, %zmm6
-	vmovdqu64	128 * (4 + 7 % 4) + 64 * (7 / 4)(P), %zmm7
-	vpaddq		VMAC_KEY_NH + 64 * (7 / 4)(KEY), %zmm7, %zmm7
-	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	TRANSPOSE_PART	0, 1
-	NH_HALF		0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	TRANSPOSE_PART	0, 2
-	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	TRANSPOSE_PART	0, 3
-	vpxorq		%zmm20, %zmm20, %zmm20
-	vpxorq		%zmm21, %zmm21, %zmm21
-	vpxorq		%zmm22, %zmm22, %zmm22
-	vpxorq		%zmm23, %zmm23, %zmm23
-	vpxorq		%zmm24, %zmm24, %zmm24
-	vpxorq		%zmm25, %zmm25, %zmm25
-	vpxorq		%zmm26, %zmm26, %zmm26
-	vpxorq		%zmm27, %zmm27, %zmm27
-	vpxorq		%zmm28, %zmm28, %zmm28
-	vpxorq		%zmm29, %zmm29, %zmm29
-	vpxorq		%zmm30, %zmm30, %zmm30
-	vpxorq		%zmm31, %zmm31, %zmm31
-	NH_HALF		128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	/* pair 0: words in zmm8, zmm9, bits 52.. in zmm0, zmm1; set 0 */
-	vpsrlq		$52, %zmm8, %zmm0
-	vpsrlq		$52, %zmm9, %zmm1
-	vpmadd52luq	%zmm9, %zmm8, %zmm20
-	vpmadd52huq	%zmm9, %zmm8, %zmm21
-	vpmadd52huq	%zmm1, %zmm8, %zmm22
-	vpmadd52luq	%zmm1, %zmm8, %zmm21
-	vpmadd52huq	%zmm9, %zmm0, %zmm22
-	vpmadd52luq	%zmm9, %zmm0, %zmm21
-	vpmadd52luq	%zmm1, %zmm0, %zmm22
-	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	/* pair 1: words in zmm10, zmm11, bits 52.. in zmm2, zmm3; set 1 */
-	vpsrlq		$52, %zmm10, %zmm2
-	vpsrlq		$52, %zmm11, %zmm3
-	vpmadd52luq	%zmm11, %zmm10, %zmm23
-	vpmadd52huq	%zmm11, %zmm10, %zmm24
-	vpmadd52huq	%zmm3, %zmm10, %zmm25
-	vpmadd52luq	%zmm3, %zmm10, %zmm24
-	vpmadd52huq	%zmm11, %zmm2, %zmm25
-	vpmadd52luq	%zmm11, %zmm2, %zmm24
-	vpmadd52luq	%zmm3, %zmm2, %zmm25
-	NH_HALF		256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	/* pair 2: words in zmm12, zmm13, bits 52.. in zmm4, zmm5; set 2 */
-	vpsrlq		$52, %zmm12, %zmm4
-	vpsrlq		$52, %zmm13, %zmm5
-	vpmadd52luq	%zmm13, %zmm12, %zmm26
-	vpmadd52huq	%zmm13, %zmm12, %zmm27
-	vpmadd52huq	%zmm5, %zmm12, %zmm28
-	vpmadd52luq	%zmm5, %zmm12, %zmm27
-	vpmadd52huq	%zmm13, %zmm4, %zmm28
-	vpmadd52luq	%zmm13, %zmm4, %zmm27
-	vpmadd52luq	%zmm5, %zmm4, %zmm28
-	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 0
-	/* pair 3: words in zmm14, zmm15, bits 52.. in zmm6, zmm7; set 3 */
-	vpsrlq		$52, %zmm14, %zmm6
-	vpsrlq		$52, %zmm15, %zmm7
-	vpmadd52luq	%zmm15, %zmm14, %zmm29
-	vpmadd52huq	%zmm15, %zmm14, %zmm30
-	vpmadd52huq	%zmm7, %zmm14, %zmm31
-	vpmadd52luq	%zmm7, %zmm14, %zmm30
-	vpmadd52huq	%zmm15, %zmm6, %zmm31
-	vpmadd52luq	%zmm15, %zmm6, %zmm30
-	vpmadd52luq	%zmm7, %zmm6, %zmm31
-	NH_HALF		384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9, 4
-	addq	%rax, Z0				/* + m4 */
-	adcq	%rbx, Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	/* sets 0..3 summed; then lanes L and L + 4 (the two halves of a block) */
-	vpaddq		%zmm23, %zmm20, %zmm20
-	vpaddq		%zmm29, %zmm26, %zmm26
-	vpaddq		%zmm26, %zmm20, %zmm20
-	vshufi64x2	$0x4e, %zmm20, %zmm20, %zmm16
-	vpaddq		%zmm16, %zmm20, %zmm20
-	vpaddq		%zmm24, %zmm21, %zmm21
-	vpaddq		%zmm30, %zmm27, %zmm27
-	vpaddq		%zmm27, %zmm21, %zmm21
-	vshufi64x2	$0x4e, %zmm21, %zmm21, %zmm17
-	vpaddq		%zmm17, %zmm21, %zmm21
-	vpaddq		%zmm25, %zmm22, %zmm22
-	vpaddq		%zmm31, %zmm28, %zmm28
-	vpaddq		%zmm28, %zmm22, %zmm22
-	vshufi64x2	$0x4e, %zmm22, %zmm22, %zmm18
-	vpaddq		%zmm18, %zmm22, %zmm22
-	POLY4_FINISH
-	/* NH value of each lane mod 2^126, as NH_STORE: hi at 0, lo at 64 */
-	vpternlogq	$0xff, %zmm5, %zmm5, %zmm5
-	vpsllq		$52, %zmm21, %zmm0
-	vpaddq		%zmm0, %zmm20, %zmm1
-	vpcmpuq		$1, %zmm20, %zmm1, %k1
-	vpsrlq		$12, %zmm21, %zmm2
-	vpsllq		$40, %zmm22, %zmm3
-	vpaddq		%zmm3, %zmm2, %zmm2
-	vpsubq		%zmm5, %zmm2, %zmm2{%k1}
-	vpsllq		$2, %zmm2, %zmm2
-	vpsrlq		$2, %zmm2, %zmm2
-	vmovdqa64	%zmm2, 0(%rsp)
-	vmovdqa64	%zmm1, 64(%rsp)
-
-	/* Blocks 4..7 from the vector half: lane i = block 4 + i. */
-	MULACC_Z	0(%rsp), 64(%rsp), VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	MULACC_Z	8(%rsp), 72(%rsp), VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	MULACC_Z	16(%rsp), 80(%rsp), VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	addq	88(%rsp), Z0
-	adcq	24(%rsp), Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	POLY4_FINISH
-
-	/* Do not leave NH values behind on the stack. */
-	vpxorq		%zmm0, %zmm0, %zmm0
-	vmovdqa64	%zmm0, 0(%rsp)
-	vmovdqa64	%zmm0, 64(%rsp)
-	vzeroupper
-
-	leaq	-48(%rbp), %rsp
-	pop	%rdi
-	movq	AH, (%rdi)
-	movq	AL, 8(%rdi)
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	RET
-SYM_FUNC_END(vmac_blocks64_hyb_avx512)

@@ -7,10 +7,10 @@
  *	(arch/x86/vmac-x86_64.S); no FPU state, so it also serves the
  *	contexts where SIMD is unusable.  Pads with AES-NI when SIMD is
  *	usable.
- *   VMAC_IMPL_AVX512: NH with AVX-512 IFMA on groups of eight blocks, L2
- *	with MULX alongside (arch/x86/vmac-avx512.S); VMAC-64 runs of one or
- *	two groups split each group between IFMA and MULX NH; the rest of a
- *	message and no-SIMD contexts use the BMI2 code.
+ *   VMAC_IMPL_AVX512: NH with AVX-512 IFMA on groups of eight blocks, the
+ *	L2 eight blocks per step, its message part with IFMA too and only
+ *	acc * k^8 with MULX (arch/x86/vmac-avx512.S); the rest of a message
+ *	and no-SIMD contexts use the BMI2 code.
  * A context runs min(its impl, the CPU's best tier); see enum vmac_impl.
  */
 #ifndef KFAST_ARCH_X86_VMAC_H
@@ -27,7 +27,6 @@ void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
 			  const struct vmac_key *key);
 void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
 			   const struct vmac_key *key);
-void vmac_blocks64_hyb_avx512(u64 poly[2], const u8 *p, const struct vmac_key *key);
 
 /* Offsets the assembly uses (#defines in vmac-scalar.S.inc). */
 static_assert(offsetof(struct vmac_key, nhkey) == 0, "VMAC_KEY_NH");
@@ -35,34 +34,27 @@ static_assert(offsetof(struct vmac_key, polykey) == 144, "VMAC_KEY_POLY");
 static_assert(offsetof(struct vmac_key, polykey2) == 176, "VMAC_KEY_POLY2");
 static_assert(offsetof(struct vmac_key, polykey3) == 208, "VMAC_KEY_POLY3");
 static_assert(offsetof(struct vmac_key, polykey4) == 240, "VMAC_KEY_POLY4");
+static_assert(offsetof(struct vmac_key, polykey8) == 272, "VMAC_KEY_POLY8");
+static_assert(offsetof(struct vmac_key, l2vec) == 304, "VMAC_KEY_L2VEC");
 
 static DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
 static DEFINE_STATIC_KEY_FALSE(vmac_use_bmi2);
 static DEFINE_STATIC_KEY_FALSE(vmac_use_avx512);
 
-/* Groups of eight blocks per kernel FPU section (4 KiB), and the least worth a call. */
+/* Groups of eight blocks per kernel FPU section (4 KiB). */
 #define VMAC_AVX512_MAX_GROUPS		4
-#define VMAC_AVX512_MIN_GROUPS64	3
-#define VMAC_AVX512_MIN_GROUPS128	1
 
 static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 					     struct vmac_state *st,
 					     const u8 *p, size_t nblocks)
 {
 	/*
-	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section.
-	 * Each call has a fixed cost (frame, pipeline fill and drain, the
-	 * L2 of the last groups, which nothing overlaps), so for VMAC-64 it
-	 * only pays from three groups on (VMAC-128 gains from one); smaller
-	 * inputs and what is left over go to the code below.
+	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section; it
+	 * pays from one group on for both tag sizes.  Fewer than eight
+	 * blocks, and what is left over, go to the code below.
 	 */
 	if (st->impl >= VMAC_IMPL_AVX512 && static_branch_likely(&vmac_use_avx512) &&
-	    nblocks >= 8 * (st->iters == 1 ? VMAC_AVX512_MIN_GROUPS64 :
-			    VMAC_AVX512_MIN_GROUPS128) &&
-	    crypto_simd_usable()) {
-		size_t min_groups = st->iters == 1 ? VMAC_AVX512_MIN_GROUPS64 :
-						     VMAC_AVX512_MIN_GROUPS128;
-
+	    nblocks >= 8 && crypto_simd_usable()) {
 		do {
 			size_t ng = min_t(size_t, nblocks / 8, VMAC_AVX512_MAX_GROUPS);
 			struct kfast_simd_state simd;
@@ -75,26 +67,7 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 			kfast_simd_end(&simd);
 			p += ng * 8 * VMAC_NHBYTES;
 			nblocks -= ng * 8;
-		} while (nblocks >= 8 * min_groups);
-		if (!nblocks)
-			return true;
-	}
-	/*
-	 * VMAC-64, one or two groups (a 1 KiB message): vector and scalar NH
-	 * side by side on eight blocks at a time, faster than either alone
-	 * (the eight-lane code cannot hide its L2 behind anything there).
-	 */
-	if (st->iters == 1 && nblocks >= 8 && st->impl >= VMAC_IMPL_AVX512 &&
-	    static_branch_likely(&vmac_use_avx512) && crypto_simd_usable()) {
-		struct kfast_simd_state simd;
-
-		kfast_simd_begin(&simd);
-		do {
-			vmac_blocks64_hyb_avx512(st->poly[0], p, key);
-			p += 8 * VMAC_NHBYTES;
-			nblocks -= 8;
 		} while (nblocks >= 8);
-		kfast_simd_end(&simd);
 		if (!nblocks)
 			return true;
 	}
@@ -158,7 +131,7 @@ static __always_inline unsigned int vmac_mod_init_arch(void)
 		best = VMAC_IMPL_BMI2;
 	}
 	if (best == VMAC_IMPL_BMI2 && boot_cpu_has(X86_FEATURE_AVX512F) &&
-	    boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
+	    boot_cpu_has(X86_FEATURE_AVX512IFMA) && boot_cpu_has(X86_FEATURE_AVX2) &&
 	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
 			      XFEATURE_MASK_AVX512, NULL)) {
 		static_branch_enable(&vmac_use_avx512);

@@ -12,12 +12,14 @@
  * The machine (a shared VM, Intel Xeon family 6 model 207) drifts by 10-15%
  * between minutes, so compare builds by alternating runs, and kernels of
  * the asm by timing both in one process.  Best of 8 alternating runs (10
- * rounds each), TSC cycles/byte at 48 B / 1 KiB / 16 KiB, Nov 2026:
- *			before		after
- *	VMAC-64 avx512	1.086/0.169/0.106	0.966/0.153/0.104
- *	VMAC-128 avx512	1.578/0.293/0.185	1.492/0.286/0.179
- *	Crypto++ 8.7 in the same runs: VMAC-64 2.88/0.241/0.146, VMAC-128
- *	3.10/0.366/0.266.
+ * rounds each, CPU 0), TSC cycles/byte at 48 B / 1 KiB / 4 KiB / 16 KiB,
+ * Nov 2026, before and after the eight-block vector L2 (vmac-avx512.S):
+ *			before			after
+ *	VMAC-64 avx512	0.978/0.151/0.113/0.101	0.956/0.124/0.089/0.079
+ *	VMAC-128 avx512	1.485/0.295/0.200/0.185	1.307/0.207/0.161/0.149
+ *	Crypto++ 8.7 in the same runs: VMAC-64 2.87/0.240/0.163/0.146 (pad
+ *	shared by nonce pairs 2.16/0.204/0.159/0.144), VMAC-128
+ *	3.18/0.377/0.292/0.272.
  */
 #include <stdio.h>
 #include <stdlib.h>
