@@ -469,7 +469,7 @@ static void add_gcmsiv(const u8 *key)
 			  GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new_len(key, 32, impl),
 			  op_gsv_seal);
 	}
-	bench_add(FAM_GCMSIV_MORE, "AES-128-CTR, the seal's CTR pass alone",
+	bench_add(FAM_GCMSIV_MORE, "AES-128-CTR (the CTR pass of a seal, alone)",
 		  ours_name(gsv_tier(gcm_siv_best_impl())), 1, 0, 0, 1,
 		  gsv_ctr_new(key, gcm_siv_best_impl()), op_gsv_ctr);
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
@@ -882,6 +882,23 @@ static const char *ratio_caption(enum bench_family f)
 	}
 }
 
+/* For gnuplot single-quoted strings: ' is written twice. */
+static const char *gpq(const char *in)
+{
+	static char buf[4][160];
+	static unsigned int k;
+	char *o = buf[k++ % 4];
+	size_t n = 0;
+
+	for (; *in && n + 3 < sizeof(buf[0]); in++) {
+		if (*in == '\'')
+			o[n++] = '\'';
+		o[n++] = *in;
+	}
+	o[n] = '\0';
+	return o;
+}
+
 /* For Markdown table cells: "MD5(key||msg)" -> "MD5(key\|\|msg)". */
 static const char *md(const char *in)
 {
@@ -1166,8 +1183,8 @@ static void write_plots(const char *dir)
 			fprintf(gp, "%s'%s' using 1:%u with linespoints lw %s dt %s pt %u title '%s%s%s'",
 				col > 2 ? ", \\\n     " : "", path, col, im->ours ? "2" : "1.5",
 				im->ours ? "1" : "2", 5 + col % 8,
-				fam >= FAM_GCMSIV ? im->alg : "", fam >= FAM_GCMSIV ? " - " : "",
-				im->name);
+				fam >= FAM_GCMSIV ? gpq(im->alg) : "", fam >= FAM_GCMSIV ? " - " : "",
+				gpq(im->name));
 			col++;
 		}
 		fprintf(gp, "\nunset logscale\nunset xtics\nunset xrange\n");
