@@ -37,11 +37,13 @@
  *  - 16 KiB: ports.  VAESENC and VPCLMULQDQ use different ports (measured:
  *    four of each zmm instruction in the time of four of one kind), so
  *    decryption hashes group g - 1 between the AES rounds of group g and
- *    costs about one CTR pass.  Encryption cannot overlap them: the
+ *    costs 1.2-1.35 CTR passes.  Encryption cannot overlap them: the
  *    counter is the tag, which needs all of POLYVAL, so a seal is one
  *    POLYVAL pass (zmm: ~0.05 TSC cycles/byte, 24 multiplies per 32
  *    blocks plus one reduction) after which one CTR pass (~0.114, the
- *    VAESENC port's limit) follows.
+ *    VAESENC port's limit) follows: ~1.53 CTR passes in all.  64 blocks
+ *    per reduction (H^33..H^64 computed per call) made POLYVAL alone 3%
+ *    faster at 16 KiB and 12% slower at 4 KiB, and was dropped.
  * Lessons: short messages are latency-bound; loading 16 bytes that C has
  * just stored in smaller pieces (nonce, counter, accumulator) misses
  * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
