@@ -416,13 +416,19 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 		u64 h = 0, l = 1;
 		unsigned int j, s;
 
-		for (j = 0; j <= 8; j++) {
+		for (j = 0; j <= 16; j++) {
+			u64 (*vec)[3][8] = j < 8 ? key->l2vec[i] : key->l2vec16[i];
+
 			if (j) {
 				vmac_poly_step(&h, &l, key->polykey[i][0],
 					       key->polykey[i][1], 0, 0);
 				vmac_l2_finish(h, l, 0, &h, &l);
 			}
-			if (j == 8)
+			if (j == 8) {
+				key->polykey8[i][0] = h;
+				key->polykey8[i][1] = l;
+			}
+			if (j == 16)
 				break;
 			for (s = 0; s < 3; s++) {
 				__uint128_t v = (__uint128_t)h << 64 | l;
@@ -433,13 +439,13 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
 				rh = (u64)(v >> 64);
 				rl = (u64)v;
-				key->l2vec[i][s][0][7 - j] = rl & VMAC_M52;
-				key->l2vec[i][s][1][7 - j] = (rl >> 52 | rh << 12) & VMAC_M52;
-				key->l2vec[i][s][2][7 - j] = rh >> 40;
+				vec[s][0][7 - j % 8] = rl & VMAC_M52;
+				vec[s][1][7 - j % 8] = (rl >> 52 | rh << 12) & VMAC_M52;
+				vec[s][2][7 - j % 8] = rh >> 40;
 			}
 		}
-		key->polykey8[i][0] = h;
-		key->polykey8[i][1] = l;
+		key->polykey16[i][0] = h;
+		key->polykey16[i][1] = l;
 	}
 #endif
 

@@ -85,16 +85,17 @@
  *   FR_P:    the input pointer while the scalar end uses %rsi
  *   FR_END:  end pointer of the input
  */
-#define FR_SUM		0
-#define FR_SUMBUF	192		/* bytes per buffer: 2 iters x 3 columns x 32 */
-#define FR_P		384
-#define FR_END		392
-#define FR_SIZE		448
+#define FR_SUM		0		/* 2 iters x 3 columns x 32 bytes */
+#define FR_COL		192		/* 2 iters x 3 columns x 64 bytes */
+#define FR_P		576
+#define FR_END		584
+#define FR_KPOW		592
+#define FR_KNEXT	600
+#define FR_KEY		608
+#define FR_SIZE		640
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
 	.balign		8
-.Lmask52:
-	.quad		0x000fffffffffffff
 .Lmask22:
 	.quad		0x00000000003fffff
 	.text
@@ -315,28 +316,42 @@
  * 1 and 2 collect six products each, in two accumulators to keep the
  * chains at three IFMAs.
  */
-.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+.macro	L2_VEC it, pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+	.if	\pos == 0
+	.set	KV, VMAC_KEY_L2VEC16 + 576 * \it
+	.else
 	.set	KV, VMAC_KEY_L2VEC + 576 * \it
+	.endif
+	.set	COL, FR_COL + 192 * \it
 	vpsrlq		$52, %zmm\a0, %zmm\t
-	vpandq		.Lmask52(%rip){1to8}, %zmm\a0, %zmm\n0
-	vpaddq		%zmm\t, %zmm\a52, %zmm\t
+	vpaddq		%zmm\t, %zmm\a52, %zmm\n1
+	.if	\pos == 0
 	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
 	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
 	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
-	vpsrlq		$52, %zmm\t, %zmm\n2
-	vpandq		.Lmask52(%rip){1to8}, %zmm\t, %zmm\n1
+	.else
+	vmovdqa64	COL(%rsp), %zmm\c0
+	vmovdqa64	COL + 64(%rsp), %zmm\c1
+	vmovdqa64	COL + 128(%rsp), %zmm\c2
+	.endif
+	vpsrlq		$52, %zmm\n1, %zmm\n2
 	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
 	vpxorq		%zmm\c1b, %zmm\c1b, %zmm\c1b
 	vpxorq		%zmm\c2b, %zmm\c2b, %zmm\c2b
 	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
-	L2_MUL		KV, \n0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
 	vpsllq		$29, %zmm\c3, %zmm\c3
 	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
 	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
 	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
+	.if	\pos == 0
+	vmovdqa64	%zmm\c0, COL(%rsp)
+	vmovdqa64	%zmm\c1, COL + 64(%rsp)
+	vmovdqa64	%zmm\c2, COL + 128(%rsp)
+	.endif
 .endm
 
 /*
@@ -348,8 +363,8 @@
  * forward to its 8-byte loads (an 8-byte load from the upper half of a
  * 64-byte store is not forwarded here, about 14 cycles more).
  */
-.macro	L2_STORE iters, buf
-	.set	S, FR_SUM + FR_SUMBUF * \buf
+.macro	L2_STORE iters
+	.set	S, FR_SUM
 	vextracti64x4	$1, %zmm3, %ymm0
 	vextracti64x4	$1, %zmm4, %ymm1
 	vextracti64x4	$1, %zmm5, %ymm2
@@ -390,16 +405,16 @@
  * so z3 < 2^63 and FOLD127 needs no carry word.  Uses rax, rbx, rdx,
  * rsi, rdi, r8..r11.
  */
-.macro	L2_SCALAR it, ah, al, buf
-	.set	K8H, VMAC_KEY_POLY8 + 16 * \it
+.macro	L2_SCALAR it, ah, al
+	.set	K8H, 16 * \it
 	.set	K8L, K8H + 8
-	.set	S, FR_SUM + FR_SUMBUF * \buf + 96 * \it
+	.set	S, FR_SUM + 96 * \it
 	movq	\al, %rdx
-	mulx	K8L(KEY), %r10, %r11		/* al * K8l: z0, z1 */
-	mulx	K8H(KEY), %r8, %rbx		/* al * K8h: z1, z2 */
+	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
 	movq	\ah, %rdx
-	mulx	K8L(KEY), %r9, %rdi		/* ah * K8l: z1, z2 */
-	mulx	K8H(KEY), %rdx, %rax		/* ah * K8h: z2, z3 */
+	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
 	addq	%r8, %r11
 	adcq	%rdi, %rbx
 	adcq	$0, %rax
@@ -443,7 +458,7 @@
  * L2, then the scalar end, which the out-of-order core overlaps with the
  * vector work of the next group.
  */
-.macro	GROUP iters, buf
+.macro	GROUP iters, pos
 	NH_ZERO
 	.if	\iters == 1
 	NH64_GROUP
@@ -452,8 +467,7 @@
 	GROUP_HALF	1, \iters
 	.endif
 	.if	\iters == 1
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_STORE	1, \buf
+	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	.else
 	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
 	vpaddq		%zmm24, %zmm21, %zmm21
@@ -461,20 +475,28 @@
 	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
-	L2_STORE	2, \buf
+	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_VEC		1, \pos, 26, 27, 28, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
+	.endif
+	.if	\pos == 1
+	L2_STORE	\iters
 	.endif
 	addq		$1024, P
 .endm
 
-.macro	GROUP_SCALAR iters, buf
+/*
+ * The scalar end of the last step, with the key power (k^8 or k^16) that
+ * FR_KPOW points to.
+ */
+.macro	GROUP_SCALAR iters
 	movq		P, FR_P(%rsp)
-	L2_SCALAR	0, AH0, AL0, \buf
+	movq		FR_KPOW(%rsp), %rcx
+	L2_SCALAR	0, AH0, AL0
 	.if	\iters == 2
-	L2_SCALAR	1, AH1, AL1, \buf
+	L2_SCALAR	1, AH1, AL1
 	.endif
 	movq		FR_P(%rsp), P
+	movq		FR_KEY(%rsp), KEY
 .endm
 
 /*
@@ -504,6 +526,11 @@
 	andq	$-64, %rsp
 	subq	$FR_SIZE, %rsp
 
+	movq	KEY, FR_KEY(%rsp)
+	movq	$0, FR_KPOW(%rsp)
+	leaq	VMAC_KEY_POLY16(KEY), %rax
+	movq	%rax, FR_KNEXT(%rsp)
+	movq	%rdx, %rax
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
@@ -522,28 +549,36 @@
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
+	/* An odd number of groups: the first is a step of its own (k^8). */
+	testb	$1, %al
+	jz	.Lpair_\iters
+	vpxorq		%zmm0, %zmm0, %zmm0
+	.irp	off, 0, 64, 128, 192, 256, 320
+	.if	\iters == 2 || \off < 192
+	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
+	.endif
+	.endr
+	leaq	VMAC_KEY_POLY8(KEY), %rax
+	movq	%rax, FR_KNEXT(%rsp)
+	jmp	.Lsecond_\iters
+.Lpair_\iters:
 	GROUP	\iters, 0
-	cmpq	FR_END(%rsp), P
-	jae	.Ltail0_\iters
-.Lloop_\iters:
+	cmpq	$0, FR_KPOW(%rsp)
+	je	.Lsecond_\iters
+	GROUP_SCALAR	\iters
+.Lsecond_\iters:
 	GROUP	\iters, 1
-	GROUP_SCALAR	\iters, 0
+	movq	FR_KNEXT(%rsp), %rax
+	movq	%rax, FR_KPOW(%rsp)
+	leaq	VMAC_KEY_POLY16(KEY), %rax
+	movq	%rax, FR_KNEXT(%rsp)
 	cmpq	FR_END(%rsp), P
-	jae	.Ltail1_\iters
-	GROUP	\iters, 0
-	GROUP_SCALAR	\iters, 1
-	cmpq	FR_END(%rsp), P
-	jb	.Lloop_\iters
-.Ltail0_\iters:
-	GROUP_SCALAR	\iters, 0
-	jmp	.Ldone_\iters
-.Ltail1_\iters:
-	GROUP_SCALAR	\iters, 1
-.Ldone_\iters:
+	jb	.Lpair_\iters
+	GROUP_SCALAR	\iters
 
 	/* Do not leave the column sums behind on the stack. */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512
 	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
 	.endr
 	vzeroupper

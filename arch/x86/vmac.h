@@ -36,6 +36,8 @@ static_assert(offsetof(struct vmac_key, polykey3) == 208, "VMAC_KEY_POLY3");
 static_assert(offsetof(struct vmac_key, polykey4) == 240, "VMAC_KEY_POLY4");
 static_assert(offsetof(struct vmac_key, polykey8) == 272, "VMAC_KEY_POLY8");
 static_assert(offsetof(struct vmac_key, l2vec) == 304, "VMAC_KEY_L2VEC");
+static_assert(offsetof(struct vmac_key, polykey16) == 1456, "VMAC_KEY_POLY16");
+static_assert(offsetof(struct vmac_key, l2vec16) == 1488, "VMAC_KEY_L2VEC16");
 
 static DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
 static DEFINE_STATIC_KEY_FALSE(vmac_use_bmi2);
