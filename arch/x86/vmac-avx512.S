@@ -92,6 +92,7 @@
 #define FR_KPOW		592
 #define FR_KNEXT	600
 #define FR_KEY		608
+#define FR_NG		616
 #define FR_SIZE		640
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
@@ -110,19 +111,22 @@
  */
 .macro	TRANSPOSE_PART h, part
 	.if	\part == 0
-	.irp	b, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp	b, 0, 2, 4, 6
 	vmovdqu64	128 * \b + 64 * \h(P), %zmm\b
 	.endr
 	.elseif	\part == 1
-	/* t[2i] = low qwords of z[2i], z[2i+1] interleaved, t[2i+1] = high */
-	vpunpcklqdq	%zmm1, %zmm0, %zmm8
-	vpunpckhqdq	%zmm1, %zmm0, %zmm9
-	vpunpcklqdq	%zmm3, %zmm2, %zmm10
-	vpunpckhqdq	%zmm3, %zmm2, %zmm11
-	vpunpcklqdq	%zmm5, %zmm4, %zmm12
-	vpunpckhqdq	%zmm5, %zmm4, %zmm13
-	vpunpcklqdq	%zmm7, %zmm6, %zmm14
-	vpunpckhqdq	%zmm7, %zmm6, %zmm15
+	/*
+	 * t[2i] = low qwords of z[2i], z[2i+1] interleaved, t[2i+1] = high;
+	 * z[2i+1] straight from memory
+	 */
+	vpunpcklqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm8
+	vpunpckhqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm9
+	vpunpcklqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm10
+	vpunpckhqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm11
+	vpunpcklqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm12
+	vpunpckhqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm13
+	vpunpcklqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm14
+	vpunpckhqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm15
 	.elseif	\part == 2
 	/* u[4i+j], u[4i+2+j] = 128-bit lanes {0,2}, {1,3} of t[4i+j], t[4i+2+j] */
 	vshufi64x2	$0x88, %zmm10, %zmm8, %zmm0
@@ -222,9 +226,8 @@
  */
 .macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104
 	vmovdqu64	256 * \i + 64 * \h(P), %zmm\ra
-	vmovdqu64	256 * \i + 128 + 64 * \h(P), %zmm\rb
-	vpunpcklqdq	%zmm\rb, %zmm\ra, %zmm\ru
-	vpunpckhqdq	%zmm\rb, %zmm\ra, %zmm\ra
+	vpunpcklqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ru
+	vpunpckhqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ra
 	vpaddq		%zmm\ku, %zmm\ru, %zmm16
 	vpaddq		%zmm\kv, %zmm\ra, %zmm17
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
@@ -488,15 +491,19 @@
  * The scalar end of the last step, with the key power (k^8 or k^16) that
  * FR_KPOW points to.
  */
-.macro	GROUP_SCALAR iters
+.macro	GROUP_SCALAR iters, last=0
+	.if	!\last
 	movq		P, FR_P(%rsp)
+	.endif
 	movq		FR_KPOW(%rsp), %rcx
 	L2_SCALAR	0, AH0, AL0
 	.if	\iters == 2
 	L2_SCALAR	1, AH1, AL1
 	.endif
+	.if	!\last
 	movq		FR_P(%rsp), P
 	movq		FR_KEY(%rsp), KEY
+	.endif
 .endm
 
 /*
@@ -531,6 +538,7 @@
 	leaq	VMAC_KEY_POLY16(KEY), %rax
 	movq	%rax, FR_KNEXT(%rsp)
 	movq	%rdx, %rax
+	movq	%rdx, FR_NG(%rsp)
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
@@ -574,13 +582,24 @@
 	movq	%rax, FR_KNEXT(%rsp)
 	cmpq	FR_END(%rsp), P
 	jb	.Lpair_\iters
-	GROUP_SCALAR	\iters
+	GROUP_SCALAR	\iters, 1
 
-	/* Do not leave the column sums behind on the stack. */
+	/*
+	 * Do not leave the column sums behind on the stack (FR_COL only
+	 * had zeros if there was no pair).
+	 */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512
+	.irp	off, 0, 64, 128
 	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
 	.endr
+	cmpq	$1, FR_NG(%rsp)
+	je	.Lwiped_\iters
+	.irp	off, 192, 256, 320, 384, 448, 512
+	.if	\iters == 2 || \off < 384
+	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
+	.endif
+	.endr
+.Lwiped_\iters:
 	vzeroupper
 
 	leaq	-48(%rbp), %rsp
