@@ -39,8 +39,10 @@
  *    only the length term at the end depends on the total length), so the
  *    state only buffers msglen % 128 bytes and any split of the input
  *    gives the same tag.
- *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
- *    blocks and fully reduced once at the end.  Whole blocks go through
+ *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8 here,
+ *    below 2^127 + 2^38 after the x86-64 AVX-512 code; the bounds below
+ *    only need its high word to be at most 2^63) between blocks and
+ *    fully reduced once at the end.  Whole blocks go through
  *    L2 two at a time (acc * k^2 + m1 * k + m2, k^2 precomputed), which
  *    halves the serial multiply-reduce chain.
  *  - Short messages matter (a 48-byte NTP packet): the per-message path

@@ -444,6 +444,58 @@
 	FOLD127	%r10, %r11, %rbx, %rax, \ah, \al, 0
 .endm
 
+/*
+ * L2_SCALAR for the last step of a call, where its latency is exposed:
+ * acc * k^N is folded first, off the critical path (below 2^127 + 4),
+ * so the late column sums only need a three-word add and one short fold:
+ * with w = A + S = w0 + w1 2^64 + w2 2^128 (w2 < 2^37), w mod p is
+ * w0 + (w1 mod 2^63) 2^64 + (w1 >> 63) + 2 w2, at most 2^127 + 2^38: the
+ * high word is at most 2^63, the bound that the L2 steps and
+ * vmac_l2_finish() rely on.
+ */
+.macro	L2_SCALAR_LAST it, ah, al
+	.set	K8H, 16 * \it
+	.set	K8L, K8H + 8
+	.set	S, FR_SUM + 96 * \it
+	movq	\al, %rdx
+	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
+	movq	\ah, %rdx
+	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
+	addq	%r8, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	addq	%r9, %r11
+	adcq	%rdx, %rbx
+	adcq	$0, %rax
+	FOLD127	%r10, %r11, %rbx, %rax, %r11, %r10, 0
+	/* + s0 + s1 2^52 + s2 2^104 */
+	SUM4	S, %r8, %rdx
+	SUM4	S + 32, %r9, %rdx
+	SUM4	S + 64, %rdi, %rsi
+	movq	%r9, %rdx
+	shlq	$52, %rdx
+	shrq	$12, %r9
+	movq	%rdi, %rsi
+	shlq	$40, %rsi
+	shrq	$24, %rdi
+	addq	%rdx, %r8
+	adcq	%rsi, %r9
+	adcq	$0, %rdi
+	addq	%r8, %r10
+	adcq	%r9, %r11
+	adcq	$0, %rdi
+	movq	%r11, %rdx
+	shrq	$63, %rdx
+	leaq	(%rdx, %rdi, 2), %rdx
+	btrq	$63, %r11
+	addq	%rdx, %r10
+	adcq	$0, %r11
+	movq	%r11, \ah
+	movq	%r10, \al
+.endm
+
 /* NH of half \h of the eight blocks at P. */
 .macro	GROUP_HALF h, iters
 	TRANSPOSE_PART	\h, 0
@@ -496,9 +548,16 @@
 	movq		P, FR_P(%rsp)
 	.endif
 	movq		FR_KPOW(%rsp), %rcx
+	.if	\last
+	L2_SCALAR_LAST	0, AH0, AL0
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1
+	.endif
+	.else
 	L2_SCALAR	0, AH0, AL0
 	.if	\iters == 2
 	L2_SCALAR	1, AH1, AL1
+	.endif
 	.endif
 	.if	!\last
 	movq		FR_P(%rsp), P
