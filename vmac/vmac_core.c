@@ -568,8 +568,9 @@ void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
  * VMAC-64 encrypts the nonce with its last bit cleared (that bit selects
  * the half, see vmac_final()); VMAC-128 uses the nonce as it is.
  */
-static void vmac_pad(const struct vmac_key *key, const u8 nonce[16],
-		     unsigned int iters, unsigned int impl, u64 pad[2])
+static __always_inline void vmac_pad(const struct vmac_key *key,
+				     const u8 nonce[16], unsigned int iters,
+				     unsigned int impl, u64 pad[2])
 {
 	u8 blk[16];
 
