@@ -86,14 +86,13 @@
  *   FR_END:  end pointer of the input
  */
 #define FR_SUM		0		/* 2 iters x 3 columns x 32 bytes */
-#define FR_COL		192		/* 2 iters x 3 columns x 64 bytes */
-#define FR_P		576
-#define FR_END		584
-#define FR_KPOW		592
-#define FR_KNEXT	600
-#define FR_KEY		608
-#define FR_NG		616
-#define FR_SIZE		640
+#define FR_COL		192		/* 2 iters x 6 accumulators x 64 bytes */
+#define FR_P		960
+#define FR_END		968
+#define FR_KPOW		976
+#define FR_KEY		992
+#define FR_NG		1000
+#define FR_SIZE		1024
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
 	.balign		8
@@ -325,35 +324,39 @@
 	.else
 	.set	KV, VMAC_KEY_L2VEC + 576 * \it
 	.endif
-	.set	COL, FR_COL + 192 * \it
+	.set	COL, FR_COL + 384 * \it
 	vpsrlq		$52, %zmm\a0, %zmm\t
 	vpaddq		%zmm\t, %zmm\a52, %zmm\n1
-	.if	\pos == 0
-	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
-	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
-	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
+	.if	\pos != 1
+	.irp	c, \c0, \c1, \c2, \c1b, \c2b, \c3
+	vpxorq		%zmm\c, %zmm\c, %zmm\c
+	.endr
 	.else
 	vmovdqa64	COL(%rsp), %zmm\c0
 	vmovdqa64	COL + 64(%rsp), %zmm\c1
 	vmovdqa64	COL + 128(%rsp), %zmm\c2
+	vmovdqa64	COL + 192(%rsp), %zmm\c1b
+	vmovdqa64	COL + 256(%rsp), %zmm\c2b
+	vmovdqa64	COL + 320(%rsp), %zmm\c3
 	.endif
 	vpsrlq		$52, %zmm\n1, %zmm\n2
 	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
-	vpxorq		%zmm\c1b, %zmm\c1b, %zmm\c1b
-	vpxorq		%zmm\c2b, %zmm\c2b, %zmm\c2b
-	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
 	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
-	vpsllq		$29, %zmm\c3, %zmm\c3
-	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
-	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
-	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
 	.if	\pos == 0
 	vmovdqa64	%zmm\c0, COL(%rsp)
 	vmovdqa64	%zmm\c1, COL + 64(%rsp)
 	vmovdqa64	%zmm\c2, COL + 128(%rsp)
+	vmovdqa64	%zmm\c1b, COL + 192(%rsp)
+	vmovdqa64	%zmm\c2b, COL + 256(%rsp)
+	vmovdqa64	%zmm\c3, COL + 320(%rsp)
+	.else
+	vpsllq		$29, %zmm\c3, %zmm\c3
+	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
+	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
+	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
 	.endif
 .endm
 
@@ -533,7 +536,7 @@
 	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	L2_VEC		1, \pos, 26, 27, 28, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
 	.endif
-	.if	\pos == 1
+	.if	\pos != 0
 	L2_STORE	\iters
 	.endif
 	addq		$1024, P
@@ -594,8 +597,6 @@
 
 	movq	KEY, FR_KEY(%rsp)
 	movq	$0, FR_KPOW(%rsp)
-	leaq	VMAC_KEY_POLY16(KEY), %rax
-	movq	%rax, FR_KNEXT(%rsp)
 	movq	%rdx, %rax
 	movq	%rdx, FR_NG(%rsp)
 	shlq	$10, %rdx
@@ -619,15 +620,11 @@
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
 	jz	.Lpair_\iters
-	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320
-	.if	\iters == 2 || \off < 192
-	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
-	.endif
-	.endr
+	GROUP	\iters, 2
 	leaq	VMAC_KEY_POLY8(KEY), %rax
-	movq	%rax, FR_KNEXT(%rsp)
-	jmp	.Lsecond_\iters
+	movq	%rax, FR_KPOW(%rsp)
+	cmpq	FR_END(%rsp), P
+	jae	.Llast_\iters
 .Lpair_\iters:
 	GROUP	\iters, 0
 	cmpq	$0, FR_KPOW(%rsp)
@@ -635,12 +632,11 @@
 	GROUP_SCALAR	\iters
 .Lsecond_\iters:
 	GROUP	\iters, 1
-	movq	FR_KNEXT(%rsp), %rax
-	movq	%rax, FR_KPOW(%rsp)
 	leaq	VMAC_KEY_POLY16(KEY), %rax
-	movq	%rax, FR_KNEXT(%rsp)
+	movq	%rax, FR_KPOW(%rsp)
 	cmpq	FR_END(%rsp), P
 	jb	.Lpair_\iters
+.Llast_\iters:
 	GROUP_SCALAR	\iters, 1
 
 	/*
@@ -653,9 +649,9 @@
 	.endr
 	cmpq	$1, FR_NG(%rsp)
 	je	.Lwiped_\iters
-	.irp	off, 192, 256, 320, 384, 448, 512
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
 	.if	\iters == 2 || \off < 384
-	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
+	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
 	.endif
 	.endr
 .Lwiped_\iters:
