@@ -456,10 +456,15 @@
  * high word is at most 2^63, the bound that the L2 steps and
  * vmac_l2_finish() rely on.
  */
-.macro	L2_SCALAR_LAST it, ah, al
+.macro	L2_SCALAR_LAST it, ah, al, fresh
 	.set	K8H, 16 * \it
 	.set	K8L, K8H + 8
 	.set	S, FR_SUM + 96 * \it
+	.if	\fresh
+	/* acc = 1: acc * k^N is k^N */
+	movq	K8L(%rcx), %r10
+	movq	K8H(%rcx), %r11
+	.else
 	movq	\al, %rdx
 	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
 	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
@@ -473,6 +478,7 @@
 	adcq	%rdx, %rbx
 	adcq	$0, %rax
 	FOLD127	%r10, %r11, %rbx, %rax, %r11, %r10, 0
+	.endif
 	/* + s0 + s1 2^52 + s2 2^104 */
 	SUM4	S, %r8, %rdx
 	SUM4	S + 32, %r9, %rdx
@@ -552,10 +558,32 @@
 	.endif
 	movq		FR_KPOW(%rsp), %rcx
 	.if	\last
-	L2_SCALAR_LAST	0, AH0, AL0
+	/*
+	 * Every accumulator 1 (a message of one step): no multiplications.
+	 * A branch on the value, which is 1 only at a message's start (or
+	 * with probability 2^-127).
+	 */
+	movq	AL0, %rax
+	xorq	$1, %rax
+	orq	AH0, %rax
 	.if	\iters == 2
-	L2_SCALAR_LAST	1, AH1, AL1
+	movq	AL1, %rdx
+	xorq	$1, %rdx
+	orq	AH1, %rdx
+	orq	%rdx, %rax
 	.endif
+	jnz	.Lnotfresh_\iters
+	L2_SCALAR_LAST	0, AH0, AL0, 1
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 1
+	.endif
+	jmp	.Lscalared_\iters
+.Lnotfresh_\iters:
+	L2_SCALAR_LAST	0, AH0, AL0, 0
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 0
+	.endif
+.Lscalared_\iters:
 	.else
 	L2_SCALAR	0, AH0, AL0
 	.if	\iters == 2
