@@ -77,6 +77,12 @@ struct vmac_key {
 	 */
 	u64 polykey8[VMAC_MAX_ITERS][2];
 	u64 l2vec[VMAC_MAX_ITERS][3][3][8];
+	/*
+	 * Sixteen steps at once (two groups of eight): k^16, and l2vec16
+	 * like l2vec for the first group, whose block b has k^(15 - b).
+	 */
+	u64 polykey16[VMAC_MAX_ITERS][2];
+	u64 l2vec16[VMAC_MAX_ITERS][3][3][8];
 #endif
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];

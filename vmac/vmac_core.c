@@ -39,8 +39,10 @@
  *    only the length term at the end depends on the total length), so the
  *    state only buffers msglen % 128 bytes and any split of the input
  *    gives the same tag.
- *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8) between
- *    blocks and fully reduced once at the end.  Whole blocks go through
+ *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8 here,
+ *    below 2^127 + 2^38 after the x86-64 AVX-512 code; the bounds below
+ *    only need its high word to be at most 2^63) between blocks and
+ *    fully reduced once at the end.  Whole blocks go through
  *    L2 two at a time (acc * k^2 + m1 * k + m2, k^2 precomputed), which
  *    halves the serial multiply-reduce chain.
  *  - Short messages matter (a 48-byte NTP packet): the per-message path
@@ -290,29 +292,44 @@ static __always_inline void vmac_l2_finish(u64 h, u64 l, u64 lenbits,
 }
 
 /*
- * L3 on y < 2^127 - 1.  With D = 2^64 - 2^32 = 2^32 (B - 1), B = 2^32:
- *	q = y div D = u div (B - 1),	u = y div 2^32 = yh B + (yl >> 32)
- * and dividing by B - 1 is summing base-B digits: u = yh (B - 1) + t with
- * t = yh + (yl >> 32) < 2^63 + 2^32, and t = th (B - 1) + (th + tl) with
- * th + tl < 2^31 + 2^32 < 2 (B - 1), so
- *	q = yh + th + [th + tl >= B - 1].
- * Adding th to t carries into bit 32 when th + tl >= B; the low half of
- * t + th is B - 1 exactly in the remaining case, and adding one more
- * then carries too.  The remainder is y - q D = yl + q 2^32 (mod 2^64),
- * as it is below 2^64.  Then (m1 + k1) and (m2 + k2) are brought below
- * 2^64 using 2^64 = 257 mod p64, multiplied, and the 128-bit product
- * folded the same way.
+ * End of L2 and L3 in one (the tag's serial tail, so its latency counts):
+ * y = acc + (bitlen(M) mod 1024) 2^64 mod 2^127 - 1, fully reduced, then
+ * L3 = ((y div D + k1) (y mod D + k2)) mod p64 with D = 2^64 - 2^32.
+ *
+ * The accumulator's high word is at most 2^63 (lazy reduction; at 2^63
+ * the low word is below 2^38) and lenbits < 2^10.  Folding bit 127 of
+ * acc + lenbits 2^64 once gives v = (h, l) <= 2^127 - 1 = p: either the
+ * fold moved a 1 (then h < 2^10 and v is small) or v is below 2^127.  So
+ * y = v, except y = 0 for v = p, which is handled by clearing m1, m2
+ * rather than by a reduction in front of the division.
+ *
+ * Division by D = 2^32 (B - 1), B = 2^32, with the base-B digits h1, h0
+ * of h and l1 of l >> 32:
+ *	u = y div 2^32 = h1 B^2 + h0 B + l1
+ *	  = (B - 1) (h1 (B + 1) + h0) + s,	s = h1 + h0 + l1 < 3 (B - 1)
+ * so m1 = y div D = h + h1 + s div (B - 1), and for s < B (B - 1),
+ * s div (B - 1) = (s + (s >> 32) + 1) >> 32: short independent terms
+ * instead of a chain of carries.  The remainder is y - m1 D = l + m1 2^32
+ * (mod 2^64), as it is below 2^64.  Then (m1 + k1) and (m2 + k2) are
+ * brought below 2^64 using 2^64 = 257 mod p64, multiplied, and the
+ * 128-bit product folded the same way to r < 2^64 + 2^18; r + 257
+ * carries exactly when r wrapped or r >= p64, and is then the result.
  */
-static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
+static __always_inline u64 vmac_l2_l3(u64 ah, u64 al, u64 lenbits,
+				      const u64 k[2])
 {
-	u64 t = yh + (yl >> 32);
-	u64 m1, m2, a, b, r, c;
+	u64 h = ah + lenbits, f = h >> 63, l = al + f;
+	u64 s, m1, m2, a, b, r, t, w, zero;
 	__uint128_t p;
+	bool c;
 
-	t += t >> 32;
-	t += (u32)t == 0xffffffffU;
-	m1 = yh + (t >> 32);
-	m2 = yl + (m1 << 32);
+	h = (h & VMAC_M63) + (l < f);
+	zero = 0 - (u64)(((h ^ VMAC_M63) | ~l) == 0);	/* v = p */
+	s = (h >> 32) + (u32)h + (l >> 32);
+	m1 = h + (h >> 32) + ((s + (s >> 32) + 1) >> 32);
+	m2 = l + (m1 << 32);
+	m1 &= ~zero;
+	m2 &= ~zero;
 
 	a = m1 + k[0];
 	a += (0 - (u64)(a < m1)) & 257;
@@ -321,13 +338,12 @@ static __always_inline u64 vmac_l3(u64 yh, u64 yl, const u64 k[2])
 
 	p = (__uint128_t)a * b;
 	p = (__uint128_t)(u64)(p >> 64) * 257 + (u64)p;	/* < 2^73 + 2^64 */
-	r = (u64)p;
-	c = (u64)(p >> 64) * 257;			/* < 2^18 */
-	r += c;
-	r += (0 - (u64)(r < c)) & 257;
-	/* r < 2^64; subtract p64 once if needed. */
-	r += (0 - (u64)(r >= VMAC_P64)) & 257;
-	return r;
+	w = (u64)(p >> 64) * 257;			/* < 2^18 */
+	r = (u64)p + w;
+	c = r < w;
+	t = r + 257;
+	c |= t < r;
+	return c ? t : r;
 }
 
 /* KDF block i for the given index byte: AES(index || uint120(i)). */
@@ -416,13 +432,19 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 		u64 h = 0, l = 1;
 		unsigned int j, s;
 
-		for (j = 0; j <= 8; j++) {
+		for (j = 0; j <= 16; j++) {
+			u64 (*vec)[3][8] = j < 8 ? key->l2vec[i] : key->l2vec16[i];
+
 			if (j) {
 				vmac_poly_step(&h, &l, key->polykey[i][0],
 					       key->polykey[i][1], 0, 0);
 				vmac_l2_finish(h, l, 0, &h, &l);
 			}
-			if (j == 8)
+			if (j == 8) {
+				key->polykey8[i][0] = h;
+				key->polykey8[i][1] = l;
+			}
+			if (j == 16)
 				break;
 			for (s = 0; s < 3; s++) {
 				__uint128_t v = (__uint128_t)h << 64 | l;
@@ -433,13 +455,13 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
 				rh = (u64)(v >> 64);
 				rl = (u64)v;
-				key->l2vec[i][s][0][7 - j] = rl & VMAC_M52;
-				key->l2vec[i][s][1][7 - j] = (rl >> 52 | rh << 12) & VMAC_M52;
-				key->l2vec[i][s][2][7 - j] = rh >> 40;
+				vec[s][0][7 - j % 8] = rl & VMAC_M52;
+				vec[s][1][7 - j % 8] = (rl >> 52 | rh << 12) & VMAC_M52;
+				vec[s][2][7 - j % 8] = rh >> 40;
 			}
 		}
-		key->polykey8[i][0] = h;
-		key->polykey8[i][1] = l;
+		key->polykey16[i][0] = h;
+		key->polykey16[i][1] = l;
 	}
 #endif
 
@@ -546,8 +568,9 @@ void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
  * VMAC-64 encrypts the nonce with its last bit cleared (that bit selects
  * the half, see vmac_final()); VMAC-128 uses the nonce as it is.
  */
-static void vmac_pad(const struct vmac_key *key, const u8 nonce[16],
-		     unsigned int iters, unsigned int impl, u64 pad[2])
+static __always_inline void vmac_pad(const struct vmac_key *key,
+				     const u8 nonce[16], unsigned int iters,
+				     unsigned int impl, u64 pad[2])
 {
 	u8 blk[16];
 
@@ -572,7 +595,7 @@ static __always_inline void vmac_final_word(const struct vmac_key *key,
 					    const u64 nh[2], unsigned int rem,
 					    u64 pad, u8 *tag)
 {
-	u64 ah = st->poly[i][0], al = st->poly[i][1], yh, yl;
+	u64 ah = st->poly[i][0], al = st->poly[i][1];
 
 	if (last && st->msglen < VMAC_NHBYTES) {
 		/* Only block: y = 1 * k + m, no multiplication. */
@@ -582,8 +605,7 @@ static __always_inline void vmac_final_word(const struct vmac_key *key,
 		vmac_poly_step(&ah, &al, key->polykey[i][0], key->polykey[i][1],
 			       nh[0], nh[1]);
 	}
-	vmac_l2_finish(ah, al, (u64)rem * 8, &yh, &yl);
-	put_unaligned_be64(pad + vmac_l3(yh, yl, key->l3key[i]), tag);
+	put_unaligned_be64(pad + vmac_l2_l3(ah, al, (u64)rem * 8, key->l3key[i]), tag);
 }
 
 /*

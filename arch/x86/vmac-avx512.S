@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * VMAC (draft-krovetz-vmac-01) NH and L2 with AVX-512 IFMA, eight blocks
- * at a time; only acc * k^8 and one reduction per group run in
- * general-purpose registers (MULX).
+ * at a time, the L2 sixteen blocks per step; only acc * k^16 (or k^8)
+ * and one reduction per step run in general-purpose registers (MULX).
  *
  * CPU-feature contract: AVX512F, AVX512IFMA, AVX2 (256-bit adds and
  * stores), BMI2; the caller holds a kernel FPU section.  Ends with
- * VZEROUPPER.
+ * VZEROUPPER.  Stack: one frame of 1024 bytes plus alignment.
  *
  * NH products with IFMA.  VPMADD52LUQ/VPMADD52HUQ multiply the low 52 bits
  * of each lane and add the low/high 52 bits of the 104-bit product to a
@@ -34,44 +34,59 @@
  * sort the sums into block order (34 shuffles and 9 adds per group instead
  * of 48 and 9, 13% fewer cycles per group).  For VMAC-128 that layout
  * would need 24 accumulators and the final sort twice (70 operations
- * against 54), so it keeps the transpose.
+ * against 54), so it keeps the transpose.  The second row of each unpack
+ * comes straight from memory (a load folded into both unpacks).
  *
- * L2, eight steps at once:
- *	acc = acc * k^8 + sum_b m_b k^(7 - b)	mod p = 2^127 - 1
+ * L2, sixteen steps at once (a pair of groups):
+ *	acc = acc * k^16 + sum_b m_b k^(15 - b)	mod p = 2^127 - 1
  * The sum is computed in the vector unit, one lane per block (L2_VEC):
  * the NH value m_b = ACC0 + ACC52 2^52 + ACC104 2^104 mod 2^126 becomes
- * limbs n0, n1, n2 of 52, 52 and 22 bits (carries propagated), and limb
- * n_s is multiplied by k^(7 - b) 2^(52 s) mod p from the key (setkey
- * computes the powers; times 2^(52 s) is a 127-bit rotation), so all
- * seventeen products land in four columns of weights 2^0 .. 2^156 and the
- * small top column folds into column 0 (2^156 = 2^29 mod p).  The 256-bit
- * halves of each column are added and stored as four partial sums; the
- * scalar end (L2_SCALAR) adds them, forms s0 + s1 2^52 + s2 2^104, adds
- * acc * k^8 (four MULX, independent of the message) and folds once.
- * Per group and iteration that is 4 MULX instead of the 32 of a scalar
- * L2, and the serial chain is one multiply-and-fold per eight blocks.
- * The scalar end of group g comes after the vector code of group g + 1
- * (two sum buffers), so its loads find the stores done and it never
- * holds up the vector work: 11% fewer cycles at 16 KiB VMAC-128 than
- * right behind its own group.
+ * limbs n0, n1, n2 of 52, 52 and 22 bits (carries propagated; n0 and n1
+ * are not masked, as IFMA reads only their low 52 bits), and limb n_s is
+ * multiplied by k^(e - b) 2^(52 s) mod p from the key, e = 15 for the
+ * first group of a pair and 7 for the second (setkey computes the powers;
+ * times 2^(52 s) is a 127-bit rotation), so all seventeen products land in
+ * four columns of weights 2^0 .. 2^156 and the small top column folds
+ * into column 0 (2^156 = 2^29 mod p).  The first group of a pair leaves
+ * its six column accumulators on the stack and the second starts from
+ * them, so the column adds and the fold run once per pair.  The 256-bit
+ * halves of each column are then added and stored as four partial sums;
+ * the scalar end (L2_SCALAR) adds them, forms s0 + s1 2^52 + s2 2^104,
+ * adds acc * k^16 (four MULX, independent of the message) and folds once.
+ * Per pair and iteration that is 4 MULX instead of the 64 of a scalar L2,
+ * and the serial chain is one multiply-and-fold per sixteen blocks.  The
+ * scalar end of a pair runs between the two groups of the next pair (its
+ * loads find the stores done, and it never holds up the vector work); an
+ * odd first group is a step of its own (k^8, an expansion that starts
+ * from zero columns), and the last step's scalar end (L2_SCALAR_LAST) is
+ * written for latency: acc * k^N is folded first, off the critical path,
+ * or skipped when every accumulator is 1 (a one-step message: 1 KiB).
  *
- * Measured (TSC cycles, Intel Xeon family 6 model 207, alternating runs
- * against the previous design, which ran the L2 as MULX POLY2/POLY4 steps
- * interleaved with the NH of the group two later, and for a lone VMAC-64
- * group an IFMA/MULX split of the NH): per group (four-group calls)
- * VMAC-64 ~105 -> 80, VMAC-128 ~183 -> 140; per byte of a 1 KiB / 16 KiB
- * message VMAC-64 0.151 -> 0.124 / 0.101 -> 0.079, VMAC-128 0.295 ->
- * 0.207 / 0.185 -> 0.149 (selftests/user/bench_vmac.c).  The vector ports (0 and 5; IFMA
- * runs on both, shuffles only on 5, and MULX takes port 5 too) are the
- * limit: about 300 of their uops per VMAC-128 group.  Tried and dropped:
- * key powers as IFMA memory operands (17 loads, some split across cache
- * lines; 2% slower than 9 register loads), folding columns 3 and 4 in
- * the vector unit (ten operations per iteration, 5% slower at 16 KiB
- * than the pre-multiplied key powers), summing the columns down to one
- * value in the vector unit (three shuffle rounds; 7 TSC cycles more per
- * 1 KiB message than four partial sums added in the scalar end), and
- * 64-byte stores of the sums: an 8-byte load from the upper half of a
- * 64-byte store is not forwarded here (about 14 cycles).
+ * Measured (TSC cycles, Intel Xeon family 6 model 207, CPU 0, alternating
+ * runs against the eight-step design before it, selftests/user/
+ * bench_vmac.c): per byte of a 1 KiB / 4 KiB / 16 KiB message VMAC-64
+ * 0.123 / 0.085 / 0.076 -> 0.112 / 0.078 / 0.071, VMAC-128 0.198 / 0.151 /
+ * 0.140 -> 0.195 / 0.142 / 0.132 (the 1 KiB figures also have the fused
+ * L2 end and L3 of vmac/vmac_core.c).  Sixteen-block steps alone: about
+ * 5% fewer cycles per group at 4 and 16 KiB; at 1 KiB the last-step
+ * scalar end 4% (VMAC-64; VMAC-128 1%) and the acc = 1 case another 4%.  The vector ports (0 and 5;
+ * IFMA runs on both, shuffles only on 5, and MULX takes port 5 too) are
+ * the limit at 16 KiB: about 160 of their uops per VMAC-64 group and 290
+ * per VMAC-128 group, ~0.43 TSC cycles per uop measured; at 1 KiB the
+ * dependency chain from the last NH products through the scalar end and
+ * L3 to the tag counts as much.  Tried and dropped: key powers as IFMA
+ * memory operands (17 loads, some split across cache lines; 2% slower
+ * than 9 register loads), folding columns 3 and 4 in the vector unit (ten
+ * operations per iteration, 5% slower at 16 KiB than the pre-multiplied
+ * key powers), summing the columns down to one value in the vector unit
+ * (three shuffle rounds; 7 TSC cycles more per 1 KiB message than four
+ * partial sums added in the scalar end), 64-byte stores of the sums (an
+ * 8-byte load from the upper half of a 64-byte store is not forwarded
+ * here, about 14 cycles; 32-byte stores forward at every offset), leaving
+ * a call's last scalar end to the next call (pipelined across 4 KiB FPU
+ * sections: 2% fewer cycles at 16 KiB VMAC-128, none for VMAC-64, and 1-2%
+ * more at 1 KiB for the bookkeeping), and an acc = 1 shortcut in every
+ * scalar end (no gain before the last one was written for latency).
  */
 #include <linux/linkage.h>
 /* struct vmac_key offsets, FOLD127 */
@@ -79,22 +94,28 @@
 
 /*
  * Stack frame (64-byte aligned), addressed from %rsp:
- *   FR_SUM:  two buffers (groups alternate) of the partial column sums
- *	      of the vector L2, 32 bytes per column: the only values that
- *	      leave the vector registers (wiped at the end)
+ *   FR_SUM:  the partial column sums of the vector L2 (32 bytes per
+ *	      column) for the scalar end, which reads them before the next
+ *	      pair's second group writes them again
+ *   FR_COL:  the six column accumulators of a pair's first group
+ *   (both wiped at the end: the only values that leave the registers)
  *   FR_P:    the input pointer while the scalar end uses %rsi
  *   FR_END:  end pointer of the input
+ *   FR_KPOW: the key power (k^8 or k^16) of the pending scalar end, or 0
+ *   FR_KEY:  KEY while the scalar end uses %rcx
+ *   FR_NG:   ngroups (1: no pair, FR_COL unused)
  */
-#define FR_SUM		0
-#define FR_SUMBUF	192		/* bytes per buffer: 2 iters x 3 columns x 32 */
-#define FR_P		384
-#define FR_END		392
-#define FR_SIZE		448
+#define FR_SUM		0		/* 2 iters x 3 columns x 32 bytes */
+#define FR_COL		192		/* 2 iters x 6 accumulators x 64 bytes */
+#define FR_P		960
+#define FR_END		968
+#define FR_KPOW		976
+#define FR_KEY		992
+#define FR_NG		1000
+#define FR_SIZE		1024
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
 	.balign		8
-.Lmask52:
-	.quad		0x000fffffffffffff
 .Lmask22:
 	.quad		0x00000000003fffff
 	.text
@@ -109,19 +130,22 @@
  */
 .macro	TRANSPOSE_PART h, part
 	.if	\part == 0
-	.irp	b, 0, 1, 2, 3, 4, 5, 6, 7
+	.irp	b, 0, 2, 4, 6
 	vmovdqu64	128 * \b + 64 * \h(P), %zmm\b
 	.endr
 	.elseif	\part == 1
-	/* t[2i] = low qwords of z[2i], z[2i+1] interleaved, t[2i+1] = high */
-	vpunpcklqdq	%zmm1, %zmm0, %zmm8
-	vpunpckhqdq	%zmm1, %zmm0, %zmm9
-	vpunpcklqdq	%zmm3, %zmm2, %zmm10
-	vpunpckhqdq	%zmm3, %zmm2, %zmm11
-	vpunpcklqdq	%zmm5, %zmm4, %zmm12
-	vpunpckhqdq	%zmm5, %zmm4, %zmm13
-	vpunpcklqdq	%zmm7, %zmm6, %zmm14
-	vpunpckhqdq	%zmm7, %zmm6, %zmm15
+	/*
+	 * t[2i] = low qwords of z[2i], z[2i+1] interleaved, t[2i+1] = high;
+	 * z[2i+1] straight from memory
+	 */
+	vpunpcklqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm8
+	vpunpckhqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm9
+	vpunpcklqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm10
+	vpunpckhqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm11
+	vpunpcklqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm12
+	vpunpckhqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm13
+	vpunpcklqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm14
+	vpunpckhqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm15
 	.elseif	\part == 2
 	/* u[4i+j], u[4i+2+j] = 128-bit lanes {0,2}, {1,3} of t[4i+j], t[4i+2+j] */
 	vshufi64x2	$0x88, %zmm10, %zmm8, %zmm0
@@ -221,9 +245,8 @@
  */
 .macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104
 	vmovdqu64	256 * \i + 64 * \h(P), %zmm\ra
-	vmovdqu64	256 * \i + 128 + 64 * \h(P), %zmm\rb
-	vpunpcklqdq	%zmm\rb, %zmm\ra, %zmm\ru
-	vpunpckhqdq	%zmm\rb, %zmm\ra, %zmm\ra
+	vpunpcklqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ru
+	vpunpckhqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ra
 	vpaddq		%zmm\ku, %zmm\ru, %zmm16
 	vpaddq		%zmm\kv, %zmm\ra, %zmm17
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
@@ -302,54 +325,77 @@
  * The message part of eight L2 steps for iteration \it, in the vector
  * unit: lane b holds the NH value m_b of block b as ACC0 + ACC52 2^52 +
  * ACC104 2^104 in zmm\a0, zmm\a52, zmm\a104; the sum over the lanes of
- * m_b k^(7 - b) mod 2^127 - 1 is left as three column vectors zmm\c0,
- * zmm\c1, zmm\c2 (weights 1, 2^52, 2^104; each lane below 6 * 2^52).
+ * m_b k^(e - b) mod 2^127 - 1 (e = 15 for \pos 0, the first group of a
+ * pair, 7 otherwise) is left as three column vectors zmm\c0, zmm\c1,
+ * zmm\c2 (weights 1, 2^52, 2^104; each lane below 12 * 2^52 with the
+ * first group's share).  \pos 0 zeroes the six accumulators and leaves
+ * them in FR_COL unsummed; \pos 1 starts from FR_COL and sums them; \pos 2
+ * (a single group) starts from zero and sums them.
  *
  * m_b mod 2^126 is first cut into limbs n0, n1 (52 bits) and n2 (22 bits)
- * with the carries of the accumulators propagated.  Limb n_s has weight
- * 2^(52 s), so it is multiplied by K_s = k^(7 - b) 2^(52 s) mod p, which
- * the key holds in the same radix (l2vec: 52, 52, 23 bits): every
+ * with the carries of the accumulators propagated (n0 = ACC0 and n1 are
+ * used unmasked: IFMA reads only their low 52 bits).  Limb n_s has weight
+ * 2^(52 s), so it is multiplied by K_s = k^(e - b) 2^(52 s) mod p, which
+ * the key holds in the same radix (l2vec, l2vec16: 52, 52, 23 bits): every
  * product lands in columns 0..3, and column 3 only gets hi(n_s K_s,2) <
  * 2^23 (hi(n2 K_2,2) = 0: 45 bits), so with 2^156 = 2^29 mod p it folds
  * into column 0 as c3 << 29 without splitting.  Seventeen IFMAs; columns
  * 1 and 2 collect six products each, in two accumulators to keep the
  * chains at three IFMAs.
  */
-.macro	L2_VEC it, a0, a52, a104, n0, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+.macro	L2_VEC it, pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+	.if	\pos == 0
+	.set	KV, VMAC_KEY_L2VEC16 + 576 * \it
+	.else
 	.set	KV, VMAC_KEY_L2VEC + 576 * \it
+	.endif
+	.set	COL, FR_COL + 384 * \it
 	vpsrlq		$52, %zmm\a0, %zmm\t
-	vpandq		.Lmask52(%rip){1to8}, %zmm\a0, %zmm\n0
-	vpaddq		%zmm\t, %zmm\a52, %zmm\t
-	vpxorq		%zmm\c0, %zmm\c0, %zmm\c0
-	vpxorq		%zmm\c1, %zmm\c1, %zmm\c1
-	vpxorq		%zmm\c2, %zmm\c2, %zmm\c2
-	vpsrlq		$52, %zmm\t, %zmm\n2
-	vpandq		.Lmask52(%rip){1to8}, %zmm\t, %zmm\n1
+	vpaddq		%zmm\t, %zmm\a52, %zmm\n1
+	.if	\pos != 1
+	.irp	c, \c0, \c1, \c2, \c1b, \c2b, \c3
+	vpxorq		%zmm\c, %zmm\c, %zmm\c
+	.endr
+	.else
+	vmovdqa64	COL(%rsp), %zmm\c0
+	vmovdqa64	COL + 64(%rsp), %zmm\c1
+	vmovdqa64	COL + 128(%rsp), %zmm\c2
+	vmovdqa64	COL + 192(%rsp), %zmm\c1b
+	vmovdqa64	COL + 256(%rsp), %zmm\c2b
+	vmovdqa64	COL + 320(%rsp), %zmm\c3
+	.endif
+	vpsrlq		$52, %zmm\n1, %zmm\n2
 	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
-	vpxorq		%zmm\c1b, %zmm\c1b, %zmm\c1b
-	vpxorq		%zmm\c2b, %zmm\c2b, %zmm\c2b
-	vpxorq		%zmm\c3, %zmm\c3, %zmm\c3
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
-	L2_MUL		KV, \n0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
 	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
+	.if	\pos == 0
+	vmovdqa64	%zmm\c0, COL(%rsp)
+	vmovdqa64	%zmm\c1, COL + 64(%rsp)
+	vmovdqa64	%zmm\c2, COL + 128(%rsp)
+	vmovdqa64	%zmm\c1b, COL + 192(%rsp)
+	vmovdqa64	%zmm\c2b, COL + 256(%rsp)
+	vmovdqa64	%zmm\c3, COL + 320(%rsp)
+	.else
 	vpsllq		$29, %zmm\c3, %zmm\c3
 	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
 	vpaddq		%zmm\c2b, %zmm\c2, %zmm\c2
 	vpaddq		%zmm\c3, %zmm\c0, %zmm\c0
+	.endif
 .endm
 
 /*
  * Add the 256-bit halves of the column vectors and store the four
- * partial sums of each column to buffer \buf: iteration 0 (zmm3, 4, 5)
+ * partial sums of each column to FR_SUM: iteration 0 (zmm3, 4, 5)
  * at offsets 0, 32, 64, iteration 1 (zmm12, 13, 14) at 96, 128, 160.
  * The scalar end adds the partial sums: a tree of two adds there is
  * shorter than two more rounds of shuffles here, and the 32-byte stores
  * forward to its 8-byte loads (an 8-byte load from the upper half of a
  * 64-byte store is not forwarded here, about 14 cycles more).
  */
-.macro	L2_STORE iters, buf
-	.set	S, FR_SUM + FR_SUMBUF * \buf
+.macro	L2_STORE iters
+	.set	S, FR_SUM
 	vextracti64x4	$1, %zmm3, %ymm0
 	vextracti64x4	$1, %zmm4, %ymm1
 	vextracti64x4	$1, %zmm5, %ymm2
@@ -382,24 +428,24 @@
 .endm
 
 /*
- * The scalar end of an eight-block step for iteration \it:
- *	(\ah:\al) = acc * k^8 + (s0 + s1 2^52 + s2 2^104)  mod 2^127 - 1
- * with the column sums s0, s1, s2 (each below 2^59: four partial sums
- * each, at offset 96 \it in buffer \buf).  acc * k^8 does not depend on
- * the message and goes first.  The sum is below 2^254 + 2^130 + 2^163,
- * so z3 < 2^63 and FOLD127 needs no carry word.  Uses rax, rbx, rdx,
- * rsi, rdi, r8..r11.
+ * The scalar end of a step for iteration \it:
+ *	(\ah:\al) = acc * K + (s0 + s1 2^52 + s2 2^104)  mod 2^127 - 1
+ * with K = k^16 or k^8 at (%rcx) and the column sums s0, s1, s2 (each
+ * below 2^59: four partial sums each, at FR_SUM + 96 \it).  acc * K does
+ * not depend on the message and goes first.  With acc below 2^127 + 2^38
+ * the sum is below 2^254 + 2^166, so z3 < 2^63 and FOLD127 needs no
+ * carry word.  Uses rax, rbx, rdx, rsi, rdi, r8..r11.
  */
-.macro	L2_SCALAR it, ah, al, buf
-	.set	K8H, VMAC_KEY_POLY8 + 16 * \it
+.macro	L2_SCALAR it, ah, al
+	.set	K8H, 16 * \it
 	.set	K8L, K8H + 8
-	.set	S, FR_SUM + FR_SUMBUF * \buf + 96 * \it
+	.set	S, FR_SUM + 96 * \it
 	movq	\al, %rdx
-	mulx	K8L(KEY), %r10, %r11		/* al * K8l: z0, z1 */
-	mulx	K8H(KEY), %r8, %rbx		/* al * K8h: z1, z2 */
+	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
 	movq	\ah, %rdx
-	mulx	K8L(KEY), %r9, %rdi		/* ah * K8l: z1, z2 */
-	mulx	K8H(KEY), %rdx, %rax		/* ah * K8h: z2, z3 */
+	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
 	addq	%r8, %r11
 	adcq	%rdi, %rbx
 	adcq	$0, %rax
@@ -426,6 +472,64 @@
 	FOLD127	%r10, %r11, %rbx, %rax, \ah, \al, 0
 .endm
 
+/*
+ * L2_SCALAR for the last step of a call, where its latency is exposed:
+ * acc * k^N is folded first, off the critical path (below 2^127 + 4),
+ * so the late column sums only need a three-word add and one short fold:
+ * with w = A + S = w0 + w1 2^64 + w2 2^128 (w2 < 2^37), w mod p is
+ * w0 + (w1 mod 2^63) 2^64 + (w1 >> 63) + 2 w2, at most 2^127 + 2^38: the
+ * high word is at most 2^63, the bound that the L2 steps and
+ * vmac_l2_finish() rely on.
+ */
+.macro	L2_SCALAR_LAST it, ah, al, fresh
+	.set	K8H, 16 * \it
+	.set	K8L, K8H + 8
+	.set	S, FR_SUM + 96 * \it
+	.if	\fresh
+	/* acc = 1: acc * k^N is k^N */
+	movq	K8L(%rcx), %r10
+	movq	K8H(%rcx), %r11
+	.else
+	movq	\al, %rdx
+	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
+	movq	\ah, %rdx
+	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
+	addq	%r8, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	addq	%r9, %r11
+	adcq	%rdx, %rbx
+	adcq	$0, %rax
+	FOLD127	%r10, %r11, %rbx, %rax, %r11, %r10, 0
+	.endif
+	/* + s0 + s1 2^52 + s2 2^104 */
+	SUM4	S, %r8, %rdx
+	SUM4	S + 32, %r9, %rdx
+	SUM4	S + 64, %rdi, %rsi
+	movq	%r9, %rdx
+	shlq	$52, %rdx
+	shrq	$12, %r9
+	movq	%rdi, %rsi
+	shlq	$40, %rsi
+	shrq	$24, %rdi
+	addq	%rdx, %r8
+	adcq	%rsi, %r9
+	adcq	$0, %rdi
+	addq	%r8, %r10
+	adcq	%r9, %r11
+	adcq	$0, %rdi
+	movq	%r11, %rdx
+	shrq	$63, %rdx
+	leaq	(%rdx, %rdi, 2), %rdx
+	btrq	$63, %r11
+	addq	%rdx, %r10
+	adcq	$0, %r11
+	movq	%r11, \ah
+	movq	%r10, \al
+.endm
+
 /* NH of half \h of the eight blocks at P. */
 .macro	GROUP_HALF h, iters
 	TRANSPOSE_PART	\h, 0
@@ -439,11 +543,12 @@
 .endm
 
 /*
- * NH and L2 of the eight blocks at P: vector NH, the vector part of the
- * L2, then the scalar end, which the out-of-order core overlaps with the
- * vector work of the next group.
+ * NH and the vector part of the L2 of the eight blocks at P: \pos 0 is the
+ * first group of a pair (columns left in FR_COL), \pos 1 the second
+ * (columns summed and stored to FR_SUM for the scalar end), \pos 2 a
+ * single group (likewise, from zero).
  */
-.macro	GROUP iters, buf
+.macro	GROUP iters, pos
 	NH_ZERO
 	.if	\iters == 1
 	NH64_GROUP
@@ -452,8 +557,7 @@
 	GROUP_HALF	1, \iters
 	.endif
 	.if	\iters == 1
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_STORE	1, \buf
+	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
 	.else
 	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
 	vpaddq		%zmm24, %zmm21, %zmm21
@@ -461,20 +565,62 @@
 	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	L2_VEC		0, 20, 21, 22, 0, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_VEC		1, 26, 27, 28, 9, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
-	L2_STORE	2, \buf
+	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_VEC		1, \pos, 26, 27, 28, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
+	.endif
+	.if	\pos != 0
+	L2_STORE	\iters
 	.endif
 	addq		$1024, P
 .endm
 
-.macro	GROUP_SCALAR iters, buf
+/*
+ * The scalar end of the pending step, with the key power (k^8 or k^16)
+ * that FR_KPOW points to; \last: the call's last step (latency-minded,
+ * and P and KEY are not needed afterwards).
+ */
+.macro	GROUP_SCALAR iters, last=0
+	.if	!\last
 	movq		P, FR_P(%rsp)
-	L2_SCALAR	0, AH0, AL0, \buf
-	.if	\iters == 2
-	L2_SCALAR	1, AH1, AL1, \buf
 	.endif
+	movq		FR_KPOW(%rsp), %rcx
+	.if	\last
+	/*
+	 * Every accumulator 1 (a message of one step): no multiplications.
+	 * A branch on the value, which is 1 only at a message's start (or
+	 * with probability 2^-127).
+	 */
+	movq	AL0, %rax
+	xorq	$1, %rax
+	orq	AH0, %rax
+	.if	\iters == 2
+	movq	AL1, %rdx
+	xorq	$1, %rdx
+	orq	AH1, %rdx
+	orq	%rdx, %rax
+	.endif
+	jnz	.Lnotfresh_\iters
+	L2_SCALAR_LAST	0, AH0, AL0, 1
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 1
+	.endif
+	jmp	.Lscalared_\iters
+.Lnotfresh_\iters:
+	L2_SCALAR_LAST	0, AH0, AL0, 0
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 0
+	.endif
+.Lscalared_\iters:
+	.else
+	L2_SCALAR	0, AH0, AL0
+	.if	\iters == 2
+	L2_SCALAR	1, AH1, AL1
+	.endif
+	.endif
+	.if	!\last
 	movq		FR_P(%rsp), P
+	movq		FR_KEY(%rsp), KEY
+	.endif
 .endm
 
 /*
@@ -483,7 +629,9 @@
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
  *			      const struct vmac_key *key)
  *
- * NH + L2 over ngroups >= 1 groups of eight 128-byte blocks.
+ * NH + L2 over ngroups >= 1 groups of eight 128-byte blocks: an odd first
+ * group as a step of its own, then pairs, the scalar end of each pair
+ * between the two groups of the next one.
  */
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
@@ -504,6 +652,10 @@
 	andq	$-64, %rsp
 	subq	$FR_SIZE, %rsp
 
+	movq	KEY, FR_KEY(%rsp)
+	movq	$0, FR_KPOW(%rsp)
+	movq	%rdx, %rax
+	movq	%rdx, FR_NG(%rsp)
 	shlq	$10, %rdx
 	addq	P, %rdx
 	movq	%rdx, FR_END(%rsp)
@@ -522,30 +674,44 @@
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
-	GROUP	\iters, 0
+	/* An odd number of groups: the first is a step of its own (k^8). */
+	testb	$1, %al
+	jz	.Lpair_\iters
+	GROUP	\iters, 2
+	leaq	VMAC_KEY_POLY8(KEY), %rax
+	movq	%rax, FR_KPOW(%rsp)
 	cmpq	FR_END(%rsp), P
-	jae	.Ltail0_\iters
-.Lloop_\iters:
+	jae	.Llast_\iters
+.Lpair_\iters:
+	GROUP	\iters, 0
+	cmpq	$0, FR_KPOW(%rsp)
+	je	.Lsecond_\iters
+	GROUP_SCALAR	\iters
+.Lsecond_\iters:
 	GROUP	\iters, 1
-	GROUP_SCALAR	\iters, 0
+	leaq	VMAC_KEY_POLY16(KEY), %rax
+	movq	%rax, FR_KPOW(%rsp)
 	cmpq	FR_END(%rsp), P
-	jae	.Ltail1_\iters
-	GROUP	\iters, 0
+	jb	.Lpair_\iters
+.Llast_\iters:
 	GROUP_SCALAR	\iters, 1
-	cmpq	FR_END(%rsp), P
-	jb	.Lloop_\iters
-.Ltail0_\iters:
-	GROUP_SCALAR	\iters, 0
-	jmp	.Ldone_\iters
-.Ltail1_\iters:
-	GROUP_SCALAR	\iters, 1
-.Ldone_\iters:
 
-	/* Do not leave the column sums behind on the stack. */
+	/*
+	 * Do not leave the column sums behind on the stack (FR_COL only
+	 * had zeros if there was no pair).
+	 */
 	vpxorq		%zmm0, %zmm0, %zmm0
-	.irp	off, 0, 64, 128, 192, 256, 320
+	.irp	off, 0, 64, 128
 	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
 	.endr
+	cmpq	$1, FR_NG(%rsp)
+	je	.Lwiped_\iters
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
+	.if	\iters == 2 || \off < 384
+	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
+	.endif
+	.endr
+.Lwiped_\iters:
 	vzeroupper
 
 	leaq	-48(%rbp), %rsp

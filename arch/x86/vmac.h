@@ -8,9 +8,9 @@
  *	contexts where SIMD is unusable.  Pads with AES-NI when SIMD is
  *	usable.
  *   VMAC_IMPL_AVX512: NH with AVX-512 IFMA on groups of eight blocks, the
- *	L2 eight blocks per step, its message part with IFMA too and only
- *	acc * k^8 with MULX (arch/x86/vmac-avx512.S); the rest of a message
- *	and no-SIMD contexts use the BMI2 code.
+ *	L2 sixteen blocks (a pair of groups) per step, its message part with
+ *	IFMA too and only acc * k^16 with MULX (arch/x86/vmac-avx512.S); the
+ *	rest of a message and no-SIMD contexts use the BMI2 code.
  * A context runs min(its impl, the CPU's best tier); see enum vmac_impl.
  */
 #ifndef KFAST_ARCH_X86_VMAC_H
@@ -36,6 +36,8 @@ static_assert(offsetof(struct vmac_key, polykey3) == 208, "VMAC_KEY_POLY3");
 static_assert(offsetof(struct vmac_key, polykey4) == 240, "VMAC_KEY_POLY4");
 static_assert(offsetof(struct vmac_key, polykey8) == 272, "VMAC_KEY_POLY8");
 static_assert(offsetof(struct vmac_key, l2vec) == 304, "VMAC_KEY_L2VEC");
+static_assert(offsetof(struct vmac_key, polykey16) == 1456, "VMAC_KEY_POLY16");
+static_assert(offsetof(struct vmac_key, l2vec16) == 1488, "VMAC_KEY_L2VEC16");
 
 static DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
 static DEFINE_STATIC_KEY_FALSE(vmac_use_bmi2);

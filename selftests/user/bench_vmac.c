@@ -20,6 +20,17 @@
  *	Crypto++ 8.7 in the same runs: VMAC-64 2.87/0.240/0.163/0.146 (pad
  *	shared by nonce pairs 2.16/0.204/0.159/0.144), VMAC-128
  *	3.18/0.377/0.292/0.272.
+ * Best of 16 alternating runs (10 rounds each, CPU 0), Nov 2026, before
+ * and after the sixteen-block L2 steps, the latency-minded last scalar
+ * end (vmac-avx512.S) and the fused L2 end and L3 (vmac_core.c):
+ *			before			after
+ *	VMAC-64 avx512	0.955/0.123/0.085/0.076	0.903/0.112/0.078/0.071
+ *	VMAC-128 avx512	1.299/0.198/0.151/0.140	1.238/0.195/0.142/0.132
+ *	Crypto++ 8.7 in the same runs: VMAC-64 2.63-2.82/0.218-0.235/
+ *	0.149-0.162/0.133-0.145 (pad shared by nonce pairs 1.98-2.11/
+ *	0.186-0.203/0.145-0.158/0.132-0.143), VMAC-128 3.04-3.08/
+ *	0.360-0.364/0.276-0.283/0.257-0.264 (the range: the machine's state
+ *	in the runs of each binary).
  */
 #include <stdio.h>
 #include <stdlib.h>
