@@ -587,8 +587,9 @@
 	.if	\last
 	/*
 	 * Every accumulator 1 (a message of one step): no multiplications.
-	 * A branch on the value, which is 1 only at a message's start (or
-	 * with probability 2^-127).
+	 * A branch on the value, which is 1 only at a message's start (or,
+	 * after other steps, with probability 2^-127): its timing tells no
+	 * more than the message length does.
 	 */
 	movq	AL0, %rax
 	xorq	$1, %rax
