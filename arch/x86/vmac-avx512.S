@@ -170,15 +170,11 @@
 .endm
 
 /*
- * One word pair: zmm\we, zmm\wo hold words 2j, 2j+1 of the eight blocks,
- * the key words are at KEY + \koff + 8 * (\kw + 8 * \h) (\koff = 16
- * for iteration 1).  Accumulates into accumulator set \set: zmm(20 + 3 set)
- * (weight 1), zmm(21 + 3 set) (2^52), zmm(22 + 3 set) (2^104).  Scratch:
- * zmm16..19.
+ * One NH product per lane, a = zmm16, b = zmm17 (64-bit sums m + k),
+ * added to the accumulators of weight 1, 2^52, 2^104 (see the top of the
+ * file: a = a0 + a1 2^52, seven IFMAs).  Scratch: zmm18, zmm19.
  */
-.macro	NH_PAIR we, wo, kw, h, koff, a0, a52, a104
-	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h(KEY){1to8}, %zmm\we, %zmm16
-	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h + 8(KEY){1to8}, %zmm\wo, %zmm17
+.macro	NH_IFMA a0, a52, a104
 	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
 	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
 	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
@@ -188,6 +184,19 @@
 	vpmadd52huq	%zmm17, %zmm18, %zmm\a104
 	vpmadd52luq	%zmm17, %zmm18, %zmm\a52
 	vpmadd52luq	%zmm19, %zmm18, %zmm\a104
+.endm
+
+/*
+ * One word pair: zmm\we, zmm\wo hold words 2j, 2j+1 of the eight blocks,
+ * the key words are at KEY + \koff + 8 * (\kw + 8 * \h) (\koff = 16
+ * for iteration 1).  Accumulates into accumulator set \set: zmm(20 + 3 set)
+ * (weight 1), zmm(21 + 3 set) (2^52), zmm(22 + 3 set) (2^104).  Scratch:
+ * zmm16..19.
+ */
+.macro	NH_PAIR we, wo, kw, h, koff, a0, a52, a104
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h(KEY){1to8}, %zmm\we, %zmm16
+	vpaddq		VMAC_KEY_NH + \koff + 8 * \kw + 64 * \h + 8(KEY){1to8}, %zmm\wo, %zmm17
+	NH_IFMA		\a0, \a52, \a104
 .endm
 
 /*
@@ -249,15 +258,7 @@
 	vpunpckhqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ra
 	vpaddq		%zmm\ku, %zmm\ru, %zmm16
 	vpaddq		%zmm\kv, %zmm\ra, %zmm17
-	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
-	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
-	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
-	vpmadd52huq	%zmm17, %zmm16, %zmm\a52
-	vpmadd52huq	%zmm19, %zmm16, %zmm\a104
-	vpmadd52luq	%zmm19, %zmm16, %zmm\a52
-	vpmadd52huq	%zmm17, %zmm18, %zmm\a104
-	vpmadd52luq	%zmm17, %zmm18, %zmm\a52
-	vpmadd52luq	%zmm19, %zmm18, %zmm\a104
+	NH_IFMA		\a0, \a52, \a104
 .endm
 
 /*
@@ -394,27 +395,23 @@
  * forward to its 8-byte loads (an 8-byte load from the upper half of a
  * 64-byte store is not forwarded here, about 14 cycles more).
  */
+/* Columns zmm\c0..\c2 -> halves added in ymm\t0..\t2 -> \off(%rsp). */
+.macro	L2_STORE_IT c0, c1, c2, t0, t1, t2, off
+	vextracti64x4	$1, %zmm\c0, %ymm\t0
+	vextracti64x4	$1, %zmm\c1, %ymm\t1
+	vextracti64x4	$1, %zmm\c2, %ymm\t2
+	vpaddq		%ymm\c0, %ymm\t0, %ymm\t0
+	vpaddq		%ymm\c1, %ymm\t1, %ymm\t1
+	vpaddq		%ymm\c2, %ymm\t2, %ymm\t2
+	vmovdqa		%ymm\t0, \off(%rsp)
+	vmovdqa		%ymm\t1, \off + 32(%rsp)
+	vmovdqa		%ymm\t2, \off + 64(%rsp)
+.endm
+
 .macro	L2_STORE iters
-	.set	S, FR_SUM
-	vextracti64x4	$1, %zmm3, %ymm0
-	vextracti64x4	$1, %zmm4, %ymm1
-	vextracti64x4	$1, %zmm5, %ymm2
-	vpaddq		%ymm3, %ymm0, %ymm0
-	vpaddq		%ymm4, %ymm1, %ymm1
-	vpaddq		%ymm5, %ymm2, %ymm2
-	vmovdqa		%ymm0, S(%rsp)
-	vmovdqa		%ymm1, S + 32(%rsp)
-	vmovdqa		%ymm2, S + 64(%rsp)
+	L2_STORE_IT	3, 4, 5, 0, 1, 2, FR_SUM
 	.if	\iters == 2
-	vextracti64x4	$1, %zmm12, %ymm6
-	vextracti64x4	$1, %zmm13, %ymm7
-	vextracti64x4	$1, %zmm14, %ymm8
-	vpaddq		%ymm12, %ymm6, %ymm6
-	vpaddq		%ymm13, %ymm7, %ymm7
-	vpaddq		%ymm14, %ymm8, %ymm8
-	vmovdqa		%ymm6, S + 96(%rsp)
-	vmovdqa		%ymm7, S + 128(%rsp)
-	vmovdqa		%ymm8, S + 160(%rsp)
+	L2_STORE_IT	12, 13, 14, 6, 7, 8, FR_SUM + 96
 	.endif
 .endm
 
@@ -425,6 +422,44 @@
 	addq	\off + 8(%rsp), \dst
 	addq	\off + 24(%rsp), \t
 	addq	\t, \dst
+.endm
+
+/*
+ * (%rax:%rbx:%r11:%r10) = (\ah:\al) * (K8H:K8L)(%rcx), the 256-bit product
+ * (z3:z2:z1:z0).  Uses rdx, rdi, r8, r9.
+ */
+.macro	MUL_ACC_K ah, al
+	movq	\al, %rdx
+	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
+	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
+	movq	\ah, %rdx
+	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
+	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
+	addq	%r8, %r11
+	adcq	%rdi, %rbx
+	adcq	$0, %rax
+	addq	%r9, %r11
+	adcq	%rdx, %rbx
+	adcq	$0, %rax
+.endm
+
+/*
+ * (%rdi:%r9:%r8) = s0 + s1 2^52 + s2 2^104 from the column sums at S.
+ * Uses rdx, rsi.
+ */
+.macro	COLUMN_SUMS
+	SUM4	S, %r8, %rdx
+	SUM4	S + 32, %r9, %rdx
+	SUM4	S + 64, %rdi, %rsi
+	movq	%r9, %rdx
+	shlq	$52, %rdx
+	shrq	$12, %r9
+	movq	%rdi, %rsi
+	shlq	$40, %rsi
+	shrq	$24, %rdi
+	addq	%rdx, %r8
+	adcq	%rsi, %r9
+	adcq	$0, %rdi
 .endm
 
 /*
@@ -440,31 +475,8 @@
 	.set	K8H, 16 * \it
 	.set	K8L, K8H + 8
 	.set	S, FR_SUM + 96 * \it
-	movq	\al, %rdx
-	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
-	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
-	movq	\ah, %rdx
-	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
-	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
-	addq	%r8, %r11
-	adcq	%rdi, %rbx
-	adcq	$0, %rax
-	addq	%r9, %r11
-	adcq	%rdx, %rbx
-	adcq	$0, %rax
-	/* + s0 + s1 2^52 + s2 2^104 */
-	SUM4	S, %r8, %rdx
-	SUM4	S + 32, %r9, %rdx
-	SUM4	S + 64, %rdi, %rsi
-	movq	%r9, %rdx
-	shlq	$52, %rdx
-	shrq	$12, %r9
-	movq	%rdi, %rsi
-	shlq	$40, %rsi
-	shrq	$24, %rdi
-	addq	%rdx, %r8
-	adcq	%rsi, %r9
-	adcq	$0, %rdi
+	MUL_ACC_K	\ah, \al
+	COLUMN_SUMS
 	addq	%r8, %r10
 	adcq	%r9, %r11
 	adcq	%rdi, %rbx
@@ -490,33 +502,10 @@
 	movq	K8L(%rcx), %r10
 	movq	K8H(%rcx), %r11
 	.else
-	movq	\al, %rdx
-	mulx	K8L(%rcx), %r10, %r11		/* al * K8l: z0, z1 */
-	mulx	K8H(%rcx), %r8, %rbx		/* al * K8h: z1, z2 */
-	movq	\ah, %rdx
-	mulx	K8L(%rcx), %r9, %rdi		/* ah * K8l: z1, z2 */
-	mulx	K8H(%rcx), %rdx, %rax		/* ah * K8h: z2, z3 */
-	addq	%r8, %r11
-	adcq	%rdi, %rbx
-	adcq	$0, %rax
-	addq	%r9, %r11
-	adcq	%rdx, %rbx
-	adcq	$0, %rax
+	MUL_ACC_K	\ah, \al
 	FOLD127	%r10, %r11, %rbx, %rax, %r11, %r10, 0
 	.endif
-	/* + s0 + s1 2^52 + s2 2^104 */
-	SUM4	S, %r8, %rdx
-	SUM4	S + 32, %r9, %rdx
-	SUM4	S + 64, %rdi, %rsi
-	movq	%r9, %rdx
-	shlq	$52, %rdx
-	shrq	$12, %r9
-	movq	%rdi, %rsi
-	shlq	$40, %rsi
-	shrq	$24, %rdi
-	addq	%rdx, %r8
-	adcq	%rsi, %r9
-	adcq	$0, %rdi
+	COLUMN_SUMS
 	addq	%r8, %r10
 	adcq	%r9, %r11
 	adcq	$0, %rdi

@@ -882,8 +882,11 @@ static const char *ratio_caption(enum bench_family f)
 	}
 }
 
-/* For gnuplot single-quoted strings: ' is written twice. */
-static const char *gpq(const char *in)
+/*
+ * \in with \esc written before every \c, in one of four rotating static
+ * buffers (so up to four results can be used in one printf).
+ */
+static const char *escape_each(const char *in, char c, char esc)
 {
 	static char buf[4][160];
 	static unsigned int k;
@@ -891,29 +894,24 @@ static const char *gpq(const char *in)
 	size_t n = 0;
 
 	for (; *in && n + 3 < sizeof(buf[0]); in++) {
-		if (*in == '\'')
-			o[n++] = '\'';
+		if (*in == c)
+			o[n++] = esc;
 		o[n++] = *in;
 	}
 	o[n] = '\0';
 	return o;
 }
 
+/* For gnuplot single-quoted strings: ' is written twice. */
+static const char *gpq(const char *in)
+{
+	return escape_each(in, '\'', '\'');
+}
+
 /* For Markdown table cells: "MD5(key||msg)" -> "MD5(key\|\|msg)". */
 static const char *md(const char *in)
 {
-	static char buf[4][160];
-	static unsigned int k;
-	char *o = buf[k++ % 4];
-	size_t n = 0;
-
-	for (; *in && n + 3 < sizeof(buf[0]); in++) {
-		if (*in == '|')
-			o[n++] = '\\';
-		o[n++] = *in;
-	}
-	o[n] = '\0';
-	return o;
+	return escape_each(in, '|', '\\');
 }
 
 static void table(FILE *f, enum bench_family fam, int use_med)
