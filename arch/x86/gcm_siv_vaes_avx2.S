@@ -8,8 +8,10 @@
  * tail-calls for the last 1..15 blocks and that sets up the per-nonce
  * keys.  Only ymm0-15.  The caller owns the FPU; vzeroupper on exit.
  *
- * The code is in gcm_siv_vaes_template.S.inc; this file only picks the
- * register width.
+ * CTR, decryption and the power computation are the template's
+ * (gcm_siv_vaes_template.S.inc, shared with the zmm tier), assembled here
+ * on ymm registers; POLYVAL of 32 blocks or more is this file's own (see
+ * below).
  */
 #include <linux/linkage.h>
 
