@@ -39,46 +39,14 @@
 .section .note.GNU-stack, "", %progbits
 #endif
 
-.set KEY,	%rdi
-.set DATA,	%rsi
-.set UNITS,	%rdx
-.set NH,	%rcx
-.set NCHUNKS,	%rdx		/* umac_nh_chunks_*: */
-.set OUT,	%rcx
-.set KEY0,	%r8
-.set BLOCKS,	%r9
-
 #define ENTRY_BYTES	32		/* bytes per key entry */
+#include "umac-nh.S.inc"
 
 .text
 
-/*
- * One iteration on X = \w0, Y = \w1 (\w = ymm or xmm); products go to the
- * ymm accumulators number \a and \b (an xmm write zeroes the upper half,
- * so the ymm adds are exact).
- */
-.macro NH_STEP w, i, a, b
-	vpaddd		(ENTRY_BYTES * \i)(KEY), %\w\()0, %\w\()2
-	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %\w\()1, %\w\()3
-	vpmuludq	%\w\()3, %\w\()2, %\w\()4
-	vpsrlq		$32, %\w\()2, %\w\()2
-	vpsrlq		$32, %\w\()3, %\w\()3
-	vpmuludq	%\w\()3, %\w\()2, %\w\()2
-	vpaddq		%ymm4, %ymm\a, %ymm\a
-	vpaddq		%ymm2, %ymm\b, %ymm\b
-.endm
-
+/* Iteration i accumulates into ymm(8 + i) and ymm(12 + i). */
 .macro NH_ITERS w, iters
-	NH_STEP		\w, 0, 8, 12
-.if \iters > 1
-	NH_STEP		\w, 1, 9, 13
-.endif
-.if \iters > 2
-	NH_STEP		\w, 2, 10, 14
-.endif
-.if \iters > 3
-	NH_STEP		\w, 3, 11, 15
-.endif
+	NH_VEX_STEPS	\w, \iters, ymm, 8, 9, 10, 11, 12, 13, 14, 15
 .endm
 
 /* \op (add or mov) the sum of the 8 qwords of accumulators \a, \b to nh[i]. */

@@ -52,46 +52,14 @@
 .section .note.GNU-stack, "", %progbits
 #endif
 
-.set KEY,	%rdi
-.set DATA,	%rsi
-.set UNITS,	%rdx
-.set NH,	%rcx
-.set NCHUNKS,	%rdx		/* umac_nh_chunks_*: */
-.set OUT,	%rcx
-.set KEY0,	%r8
-.set BLOCKS,	%r9
-
 #define ENTRY_BYTES	64		/* bytes per key entry */
+#include "umac-nh.S.inc"
 
 .text
 
-/*
- * One iteration: \w is the register width (zmm, ymm or xmm) of the data in
- * X = \w0 and Y = \w1; products go to the zmm accumulators number \a and
- * \b (VEX writes to ymm/xmm zero the upper bits, so zmm adds are exact).
- */
-.macro NH_STEP w, i, a, b
-	vpaddd		(ENTRY_BYTES * \i)(KEY), %\w\()0, %\w\()2
-	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %\w\()1, %\w\()3
-	vpmuludq	%\w\()3, %\w\()2, %\w\()4
-	vpsrlq		$32, %\w\()2, %\w\()2
-	vpsrlq		$32, %\w\()3, %\w\()3
-	vpmuludq	%\w\()3, %\w\()2, %\w\()2
-	vpaddq		%zmm4, %zmm\a, %zmm\a
-	vpaddq		%zmm2, %zmm\b, %zmm\b
-.endm
-
+/* Iteration i accumulates into zmm(16 + i) and zmm(20 + i). */
 .macro NH_ITERS w, iters
-	NH_STEP		\w, 0, 16, 20
-.if \iters > 1
-	NH_STEP		\w, 1, 17, 21
-.endif
-.if \iters > 2
-	NH_STEP		\w, 2, 18, 22
-.endif
-.if \iters > 3
-	NH_STEP		\w, 3, 19, 23
-.endif
+	NH_VEX_STEPS	\w, \iters, zmm, 16, 17, 18, 19, 20, 21, 22, 23
 .endm
 
 /* \op (add or mov) the sum of the 16 qwords of accumulators \a, \b to nh[i]. */

@@ -45,14 +45,7 @@
 .section .note.GNU-stack, "", %progbits
 #endif
 
-.set KEY,	%rdi
-.set DATA,	%rsi
-.set UNITS,	%rdx
-.set NH,	%rcx
-.set NCHUNKS,	%rdx		/* umac_nh_chunks_*: */
-.set OUT,	%rcx
-.set KEY0,	%r8
-.set BLOCKS,	%r9
+#include "umac-nh.S.inc"
 .set LAST,	%rcx		/* umac_nh_short_*: */
 .set SNH,	%r8
 
