@@ -298,6 +298,7 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 		/* Length block, tag and counter block in one go (latency). */
 		gcm_siv_auth_pad(ctx);
 		gcm_siv_x86_tag(ctx, aadlen, ptlen, tag);
+		ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 		return;
 	}
 #endif
@@ -307,6 +308,7 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	s[15] &= 0x7f;
 	encrypt_block(ctx, tag, s);
 	memzero_explicit(s, sizeof(s));
+	gcm_siv_ctr_start(ctx, tag);
 }
 EXPORT_SYMBOL_GPL(gcm_siv_tag);
 
@@ -471,10 +473,7 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_auth_update(&ctx, src, len);
-	gcm_siv_tag(&ctx, aadlen, len, tag);
-	/* The x86 tag call has already set the counter block from the tag. */
-	if (!impl_is_x86(&ctx))
-		gcm_siv_ctr_start(&ctx, tag);
+	gcm_siv_tag(&ctx, aadlen, len, tag);	/* also starts CTR from it */
 	gcm_siv_ctr(&ctx, src, dst, len);
 	memcpy(dst + len, tag, GCM_SIV_TAG_SIZE);
 	gcm_siv_done(&ctx);

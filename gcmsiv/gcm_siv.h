@@ -25,8 +25,10 @@
  *	gcm_siv_auth_update(ctx, aad, n) ...    POLYVAL over the AAD
  *	gcm_siv_auth_pad(ctx)                   end of AAD (zero-pad)
  *	gcm_siv_auth_update(ctx, pt, n) ...     POLYVAL over the plaintext
- *	gcm_siv_tag(ctx, aadlen, ptlen, tag)    length block, tag
- *	gcm_siv_ctr_start(ctx, tag)             counter block from the tag
+ *	gcm_siv_tag(ctx, aadlen, ptlen, tag)    length block, tag, and the
+ *	                                        counter block from the tag
+ *	gcm_siv_ctr_start(ctx, tag)             counter block from a given tag
+ *	                                        (decryption: the received one)
  *	gcm_siv_ctr(ctx, src, dst, n) ...       CTR en/decryption
  *	gcm_siv_ctr_dec_auth(ctx, src, dst, n)  decrypt + POLYVAL of the result
  *	gcm_siv_done(ctx)                       wipe

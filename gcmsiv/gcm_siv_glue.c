@@ -293,8 +293,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	gcm_siv_auth_pad(&ctx);
 	if (enc) {
 		gsv_auth_sg(&ctx, &s, req->src, assoclen, len);
-		gcm_siv_tag(&ctx, assoclen, len, tag);
-		gcm_siv_ctr_start(&ctx, tag);
+		gcm_siv_tag(&ctx, assoclen, len, tag);	/* starts CTR too */
 		gsv_ctr_sg(&ctx, &s, req, len, false);
 	} else {
 		gsv_ctr_sg(&ctx, &s, req, len, true);
