@@ -35,10 +35,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <x86intrin.h>
 
 #include "utest.h"
 #include "../../vmac/vmac.h"
+#include "kfast_tsc.h"
 
 void *cryptopp_bench_new(const unsigned char *key, unsigned int key_len,
 			 unsigned int tag_bytes);
@@ -70,21 +70,6 @@ static u64 counter;
 #define NNONCES 4096
 static u8 nonces[NNONCES][16];
 
-static inline u64 t_start(void)
-{
-	_mm_lfence();
-	return __rdtsc();
-}
-
-static inline u64 t_stop(void)
-{
-	unsigned int aux;
-	u64 t = __rdtscp(&aux);
-
-	_mm_lfence();
-	return t;
-}
-
 static void one(const struct cell *c, u8 *tag)
 {
 	const u8 *nonce = nonces[counter++ % NNONCES];
@@ -108,11 +93,11 @@ static double time_cell(struct cell *c)
 	u8 tag[16];
 
 	for (b = 0; b < 8; b++) {
-		u64 t0 = t_start(), t1;
+		u64 t0 = kfast_tsc_start(), t1;
 
 		for (i = 0; i < n; i++)
 			one(c, tag);
-		t1 = t_stop();
+		t1 = kfast_tsc_stop();
 		if ((double)(t1 - t0) / n < best)
 			best = (double)(t1 - t0) / n;
 	}

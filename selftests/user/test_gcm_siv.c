@@ -31,6 +31,7 @@
 #include <inttypes.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "kfast_tsc.h"
 
 static const char *const impl_names[GCM_SIV_NR_IMPLS] = {
 	"generic", "aesni", "vaes-avx2", "vaes-avx512",
@@ -516,18 +517,6 @@ static void test_bad_inputs(void)
 
 /* ---- Benchmark ------------------------------------------------------- */
 
-static inline uint64_t rdtsc(void)
-{
-#if defined(__x86_64__)
-	uint32_t lo, hi;
-
-	__asm__ volatile("lfence; rdtsc" : "=a"(lo), "=d"(hi));
-	return ((uint64_t)hi << 32) | lo;
-#else
-	return 0;
-#endif
-}
-
 static double bench_one(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 			int op, size_t len)
 {
@@ -539,7 +528,7 @@ static double bench_one(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	if (op == 1)
 		gcm_siv_encrypt(key, impl, nonce, in, 0, in, len, in);
 	for (r = 0; r < 15; r++) {
-		uint64_t t0 = rdtsc(), t;
+		uint64_t t0 = kfast_tsc_start(), t;
 
 		for (i = 0; i < iters; i++) {
 			if (op == 0)
@@ -550,7 +539,7 @@ static double bench_one(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 			else
 				gcm_siv_encrypt(key, impl, nonce, in, len, in, 0, out);
 		}
-		t = (rdtsc() - t0) / iters;
+		t = (kfast_tsc_stop() - t0) / iters;
 		if (t < best)
 			best = t;
 	}

@@ -51,6 +51,7 @@
 #endif
 
 #include "bench.h"
+#include "kfast_tsc.h"
 
 static const size_t sizes[BENCH_NSIZES] = {
 	16, 48, 64, 256, 512, 1024, 4096, 16384, 65536,
@@ -650,22 +651,6 @@ static void cross_check(void)
 /* ------------------------------------------------------------------------ */
 /* Clocks                                                                    */
 
-static inline u64 tsc_start(void)
-{
-	u32 lo, hi;
-
-	__asm__ __volatile__("lfence\n\trdtsc" : "=a"(lo), "=d"(hi) : : "memory");
-	return ((u64)hi << 32) | lo;
-}
-
-static inline u64 tsc_stop(void)
-{
-	u32 lo, hi;
-
-	__asm__ __volatile__("rdtscp\n\tlfence" : "=a"(lo), "=d"(hi) : : "rcx", "memory");
-	return ((u64)hi << 32) | lo;
-}
-
 static inline void vzeroupper(void)
 {
 	if (have_avx)
@@ -701,12 +686,12 @@ static double tsc_hz(void)
 
 	for (r = 0; r < 5; r++) {
 		double t0 = now_ns(), t1;
-		u64 c0 = tsc_start(), c1;
+		u64 c0 = kfast_tsc_start(), c1;
 
 		do
 			t1 = now_ns();
 		while (t1 - t0 < 40e6);
-		c1 = tsc_stop();
+		c1 = kfast_tsc_stop();
 		v[r] = (c1 - c0) / ((t1 - t0) / 1e9);
 	}
 	return median(v, 5);
@@ -729,14 +714,14 @@ static double core_per_tsc(void)
 		 * chains at rename, which would make this run "faster" than
 		 * one add per cycle.
 		 */
-		c0 = tsc_start();
+		c0 = kfast_tsc_start();
 		__asm__ __volatile__(
 			"1:\n\t"
 			"add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
 			"add %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\tadd %2, %0\n\t"
 			"dec %1\n\tjnz 1b"
 			: "+r"(x), "+r"(n) : "r"(one));
-		c1 = tsc_stop();
+		c1 = kfast_tsc_stop();
 		if (8.0 * 4000000 / (c1 - c0) > best)
 			best = 8.0 * 4000000 / (c1 - c0);
 	}
@@ -760,12 +745,12 @@ static double run_batch(struct bench_impl *im, size_t len, unsigned long n)
 	u64 t0, t1;
 
 	vzeroupper();
-	t0 = tsc_start();
+	t0 = kfast_tsc_start();
 	for (i = 0; i < n; i++) {
 		set_nonce(bench_nonce, im->noncelen, ++nonce_ctr);
 		im->op(im->ctx, bench_nonce, msgbuf, len, outbuf);
 	}
-	t1 = tsc_stop();
+	t1 = kfast_tsc_stop();
 	return (double)(t1 - t0) / n;
 }
 
