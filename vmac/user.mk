@@ -19,7 +19,7 @@ USER_CXX ?= c++
 USER_TESTS += test_vmac_cryptopp
 test_vmac_cryptopp_SRCS := $(VMAC_CORE_SRCS) selftests/user/test_vmac_cryptopp.c
 
-$(USER_OUT)/vmac_cryptopp_ref.o: selftests/user/vmac_cryptopp_ref.cc
+$(USER_OUT)/vmac_cryptopp_ref.o: selftests/user/vmac_cryptopp_ref.cc selftests/user/vmac_cryptopp_ref.h
 	@mkdir -p $(dir $@)
 	$(USER_CXX) -O2 -g -Wall $(USER_SAN) -c -o $@ $<
 

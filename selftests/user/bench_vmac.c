@@ -40,12 +40,7 @@
 #include "../../vmac/vmac.h"
 #include "kfast_tsc.h"
 
-void *cryptopp_bench_new(const unsigned char *key, unsigned int key_len,
-			 unsigned int tag_bytes);
-void cryptopp_bench_tag(void *handle, const unsigned char *nonce,
-			const unsigned char *msg, size_t len, unsigned char *tag,
-			int invalidate_pad);
-void cryptopp_bench_free(void *handle);
+#include "vmac_cryptopp_ref.h"
 
 static const size_t sizes[] = { 16, 48, 256, 1024, 4096, 16384, 65536 };
 static const char *const impl_names[] = { "generic", "bmi2", "avx512" };

@@ -9,6 +9,7 @@
  */
 #include <cryptopp/aes.h>
 #include <cryptopp/vmac.h>
+#include "vmac_cryptopp_ref.h"
 
 extern "C" int cryptopp_vmac(const unsigned char *key, unsigned int key_len,
 			     const unsigned char *nonce, unsigned int nonce_len,
