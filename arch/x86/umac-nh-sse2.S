@@ -94,9 +94,8 @@
 	pxor		%xmm11, %xmm11
 .endm
 
-.macro NH_UNIT iters
-	movdqu		(DATA), %xmm0
-	movdqu		16(DATA), %xmm1
+/* NH_STEP for iterations 0..\iters-1 on the unit in xmm0, xmm1. */
+.macro NH_ITERS iters
 	NH_STEP		0, 8
 .if \iters > 1
 	NH_STEP		1, 9
@@ -107,6 +106,12 @@
 .if \iters > 3
 	NH_STEP		3, 11
 .endif
+.endm
+
+.macro NH_UNIT iters
+	movdqu		(DATA), %xmm0
+	movdqu		16(DATA), %xmm1
+	NH_ITERS	\iters
 	add		$32, DATA
 	add		$32, KEY
 .endm
@@ -157,16 +162,7 @@ SYM_FUNC_START(umac_nh_short_sse2_\iters)
 	movhps		8(LAST), %xmm0
 	movq		16(LAST), %xmm1
 	movhps		24(LAST), %xmm1
-	NH_STEP		0, 8
-.if \iters > 1
-	NH_STEP		1, 9
-.endif
-.if \iters > 2
-	NH_STEP		2, 10
-.endif
-.if \iters > 3
-	NH_STEP		3, 11
-.endif
+	NH_ITERS	\iters
 .Lsfold\iters:
 	NH_FOLDS	\iters, add, SNH
 	RET
