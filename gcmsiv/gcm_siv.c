@@ -440,7 +440,7 @@ void gcm_siv_done(struct gcm_siv_ctx *ctx)
 #ifdef KFAST_GCM_SIV_X86
 	if (impl_is_x86(ctx)) {
 		/* Inside the caller's SIMD section, like every x86 call. */
-		kfast_gcmsiv_wipe_avx(ctx);
+		gcm_siv_x86_wipe(ctx);
 		return;
 	}
 #endif

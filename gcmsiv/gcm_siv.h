@@ -77,6 +77,13 @@ enum gcm_siv_impl {
  * run of 16 blocks X_1..X_16 is sum X_i * H^(17-i) with one reduction.
  */
 #define GCM_SIV_X86_NPOWERS	16
+/*
+ * The zmm tier's POLYVAL loop takes 32 blocks per reduction and also needs
+ * H^17..H^32 (hwide[0] = H^32).  They are made once per request, on the
+ * first update long enough for that loop, rather than per call: the kernel
+ * glue hashes a scatterlist a page at a time.
+ */
+#define GCM_SIV_X86_NWIDE	16
 
 /* The long-term key (a key-generating key). */
 struct gcm_siv_key {
@@ -106,7 +113,7 @@ struct gcm_siv_ctx {
 	u8 ks_used;				/* bytes of ks consumed (16: none left) */
 	u8 impl;				/* enum gcm_siv_impl */
 	u8 nrounds;				/* 10 or 14, both keys */
-	u8 npow;				/* x86: powers of H computed so far */
+	u8 npow;				/* x86: powers of H computed so far (<= 32) */
 	u8 keyed;				/* x86: x86.rk expanded (else rk[0..1] only) */
 	union {
 		struct {
@@ -118,6 +125,8 @@ struct gcm_siv_ctx {
 			u8 rk[15][16];			/* message-encryption key */
 			/* H^k at hpow[GCM_SIV_X86_NPOWERS - k], k = 1..npow */
 			u8 hpow[GCM_SIV_X86_NPOWERS][16];
+			/* H^k at hwide[2 * GCM_SIV_X86_NPOWERS - k], k = 17..npow */
+			u8 hwide[GCM_SIV_X86_NWIDE][16];
 		} x86;
 #endif
 	} __aligned(16);

@@ -510,21 +510,25 @@ SYM_FUNC_START(kfast_gcmsiv_ctr_start_avx)
 SYM_FUNC_END(kfast_gcmsiv_ctr_start_avx)
 
 /*
- * void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);
- * Zero the common part, the round keys and all powers of H (592 bytes)
- * with 16-byte stores: cheaper than two memset() calls on this
- * latency-bound path, and it also clears the registers that held keys.
+ * void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx, size_t len);
+ * Zero the first len bytes of ctx (a multiple of 16, at least 32: the
+ * common part, the round keys and the powers of H) with 32-byte stores:
+ * cheaper than memset() calls on this latency-bound path, and it also
+ * clears the registers that held keys.
  */
 SYM_FUNC_START(kfast_gcmsiv_wipe_avx)
 	vpxor		%xmm0, %xmm0, %xmm0
-	.set .Lwoff, 0
-	.rept (GSV_CTX_HPOW + 16 * 16) / 32		/* 32-byte AVX stores */
-	vmovdqu		%ymm0, .Lwoff(%rdi)
-	.set .Lwoff, .Lwoff + 32
-	.endr
-	.if (GSV_CTX_HPOW + 16 * 16) % 32
-	vmovdqu		%xmm0, .Lwoff(%rdi)
-	.endif
+	lea		-32(%rdi, %rsi), %rax		/* the last 32-byte store */
+.Lwipe32:
+	vmovdqu		%ymm0, (%rdi)
+	add		$32, %rdi
+	cmp		%rax, %rdi
+	jbe		.Lwipe32
+	add		$32, %rax			/* the end */
+	cmp		%rax, %rdi
+	jae		.Lwipe_regs
+	vmovdqu		%xmm0, (%rdi)			/* len % 32 == 16 */
+.Lwipe_regs:
 	vzeroupper
 	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vpxor		%xmm\r, %xmm\r, %xmm\r

@@ -107,9 +107,10 @@
  * overlap the two).  So each iteration spends as few multiplies and
  * shuffles as it can:
  *  - 32 blocks per reduction: the powers H^32..H^1 sit in PW0..PW7
- *    (H^17..H^32 computed on entry from H^16 times H^16..H^1), so block j
- *    of a group is multiplied by H^(32-j) and one reduction and one
- *    horizontal fold serve 32 blocks instead of 16.
+ *    (H^17..H^32 made once per request by kfast_gcmsiv_powers32 below,
+ *    from H^16 times H^16..H^1), so block j of a group is multiplied by
+ *    H^(32-j) and one reduction and one horizontal fold serve 32 blocks
+ *    instead of 16.
  *  - Karatsuba: x * h = lo + mid x^64 + hi x^128 with
  *    lo = x0 h0, hi = x1 h1, mid = (x0 + x1)(h0 + h1) + lo + hi: three
  *    multiplies instead of four.  h0 + h1 of every power is precomputed
@@ -205,9 +206,28 @@
 .endm
 
 /*
+ * void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
+ * hwide[] = H^32..H^17 from hpow[] = H^16..H^1: four lane-wise products
+ * with H^16, side by side.
+ */
+SYM_FUNC_START(kfast_gcmsiv_powers32_vaes_avx512)
+	lea		GSV_CTX_HPOW(%rdi), %r8
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vbroadcasti32x4	(%r8), V15			/* H^16 in each lane */
+	.irp i, 0, 1, 2, 3
+	vmovdqu64	(\i * 64)(%r8), V12
+	DOT_LANES	V12, V15, V13, V0, V1, V2
+	vmovdqu64	V13, (GSV_CTX_HWIDE + \i * 64)(%rdi)
+	.endr
+	vzeroupper
+	RET
+SYM_FUNC_END(kfast_gcmsiv_powers32_vaes_avx512)
+
+/*
  * void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
  *					 const u8 *data, size_t nblocks);
- * Needs H^1..H^min(nblocks, 16).
+ * Needs H^1..H^min(nblocks, 16), and H^17..H^32 when nblocks >=
+ * GSV_WIDE_MIN (GCM_SIV_X86_WIDE_MIN in gcm_siv_x86.h).
  */
 SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	vmovdqu		GSV_CTX_ACC(%rdi), X14
@@ -216,15 +236,14 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	jb		kfast_gcmsiv_polyval16_vaes_avx512
 
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vmovdqu64	(GSV_CTX_HWIDE + 0 * 64)(%rdi), PW0
+	vmovdqu64	(GSV_CTX_HWIDE + 1 * 64)(%rdi), PW1
+	vmovdqu64	(GSV_CTX_HWIDE + 2 * 64)(%rdi), PW2
+	vmovdqu64	(GSV_CTX_HWIDE + 3 * 64)(%rdi), PW3
 	vmovdqu64	(0 * 64)(%r8), PW4
 	vmovdqu64	(1 * 64)(%r8), PW5
 	vmovdqu64	(2 * 64)(%r8), PW6
 	vmovdqu64	(3 * 64)(%r8), PW7
-	vbroadcasti32x4	(%r8), V15			/* H^16 in each lane */
-	DOT_LANES	PW4, V15, PW0, V0, V1, V2
-	DOT_LANES	PW5, V15, PW1, V3, V4, V5
-	DOT_LANES	PW6, V15, PW2, V6, V7, V8
-	DOT_LANES	PW7, V15, PW3, V9, V10, V11
 	KARATSUBA_KEYS	PW0, PW1, HK0, V0, V1
 	KARATSUBA_KEYS	PW2, PW3, HK1, V2, V3
 	KARATSUBA_KEYS	PW4, PW5, HK2, V4, V5

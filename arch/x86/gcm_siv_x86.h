@@ -13,8 +13,10 @@
  * means dot(H^(k-1), H)), computed on demand: a 48-byte message needs
  * H^1..H^3, not sixteen powers.  The per-nonce derivation (AES with the
  * long-term key) and the expansion of the new key are AES-NI code shared
- * by all tiers; the bulk loops differ.  The zmm tier computes H^17..H^32
- * itself, in registers, for its 32-block POLYVAL loop.
+ * by all tiers; the bulk loops differ.  The zmm tier also keeps H^17..H^32
+ * (hwide) for its 32-block POLYVAL loop, made on the first update that
+ * loop takes: once per request, not per call, since the kernel glue hashes
+ * a scatterlist a page at a time (it cost ~13% of a 4 KiB call).
  *
  * The callers (gcm_siv.c) run inside kfast_simd_begin/end(); the
  * generic code handles !crypto_simd_usable() contexts.
@@ -76,16 +78,24 @@
 #define GSV_CTX_NROUNDS	79
 #define GSV_CTX_RK	96
 #define GSV_CTX_HPOW	336
+#define GSV_CTX_HWIDE	592
 static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, ctr) == GSV_CTX_CTR, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, nonce) == GSV_CTX_NONCE, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, nrounds) == GSV_CTX_NROUNDS, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, x86.rk) == GSV_CTX_RK, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, x86.hpow) == GSV_CTX_HPOW, "asm offset");
+static_assert(offsetof(struct gcm_siv_ctx, x86.hwide) == GSV_CTX_HWIDE, "asm offset");
 static_assert(offsetof(struct gcm_siv_key, rk) == 0, "asm offset");
-/* kfast_gcmsiv_wipe_avx() clears everything up to the end of hpow. */
-static_assert(GSV_CTX_HPOW + sizeof(((struct gcm_siv_ctx *)0)->x86.hpow) <=
-	      sizeof(struct gcm_siv_ctx), "asm wipe size");
+/*
+ * What kfast_gcmsiv_wipe_avx() clears: everything up to the end of hpow,
+ * and of hwide once the zmm tier has filled it.
+ */
+#define GSV_WIPE_SIZE		(GSV_CTX_HPOW + GCM_SIV_X86_NPOWERS * 16)
+#define GSV_WIPE_SIZE_WIDE	(GSV_CTX_HWIDE + GCM_SIV_X86_NWIDE * 16)
+static_assert(offsetof(struct gcm_siv_ctx, x86.hwide) == GSV_WIPE_SIZE,
+	      "hwide follows hpow");
+static_assert(sizeof(struct gcm_siv_ctx) >= GSV_WIPE_SIZE_WIDE, "asm wipe size");
 
 /* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
 asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
@@ -97,7 +107,7 @@ asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
 					   unsigned int have, unsigned int want);
 asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
 					     u8 *out, const u8 *in);
-asmlinkage void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx);
+asmlinkage void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx, size_t len);
 asmlinkage void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
 				       u64 ptlen, u8 tag[16]);
 asmlinkage void kfast_gcmsiv_expand_tag_aesni(struct gcm_siv_ctx *ctx,
@@ -124,6 +134,7 @@ asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
 					   const u8 *src, u8 *dst, size_t nblocks);
 asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
 					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
 						 const u8 *data, size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
@@ -132,6 +143,9 @@ asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
 asmlinkage void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx,
 					     const u8 *src, u8 *dst,
 					     size_t nblocks);
+
+/* Shortest input the zmm POLYVAL loop takes (GSV_WIDE_MIN in its asm). */
+#define GCM_SIV_X86_WIDE_MIN	64
 
 /* Blocks one aggregated POLYVAL step of each tier consumes. */
 static const u8 gcm_siv_x86_agg[GCM_SIV_NR_IMPLS] = {
@@ -232,6 +246,12 @@ static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
 	switch (ctx->impl) {
 #if GCM_SIV_HAVE_VAES_AVX512
 	case GCM_SIV_IMPL_VAES_AVX512:
+		/* Its 32-block loop: H^17..H^32 too, once per request. */
+		if (nblocks >= GCM_SIV_X86_WIDE_MIN &&
+		    ctx->npow < GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE) {
+			kfast_gcmsiv_powers32_vaes_avx512(ctx);
+			ctx->npow = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
+		}
 		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
 		break;
 #endif
@@ -244,6 +264,12 @@ static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
 		kfast_gcmsiv_polyval_aesni(ctx, data, nblocks);
 		break;
 	}
+}
+
+static inline void gcm_siv_x86_wipe(struct gcm_siv_ctx *ctx)
+{
+	kfast_gcmsiv_wipe_avx(ctx, ctx->npow > GCM_SIV_X86_NPOWERS ?
+				   GSV_WIPE_SIZE_WIDE : GSV_WIPE_SIZE);
 }
 
 /* Keystream of a partial block: only after the tag or CTR start (keyed). */

@@ -13,7 +13,9 @@
  *    zeroed output;
  *  - every (AAD length, plaintext length) pair up to 256 and random ones up
  *    to 64 KiB: each tier against generic, and decryption round trips;
- *  - random splits of every streaming call against the one-shot result;
+ *  - random splits of every streaming call (some page-sized, as the kernel
+ *    glue makes them) against the one-shot result, and the context all
+ *    zero after gcm_siv_done();
  *  - 32-bit counter wrap inside the bulk loops of each tier;
  *  - OpenSSL 3.0 (this host's) has no AES-GCM-SIV, so no differential test
  *    against it; the vectors were reproduced by independent libraries.
@@ -253,7 +255,7 @@ static size_t rand_split(uint64_t *rng, size_t left)
 	/* min_t() evaluates its arguments twice: draw the number first. */
 	size_t r = utest_rand64(rng);
 
-	switch (r % 4) {
+	switch (r % 5) {
 	case 0:
 		return left;
 	case 1:
@@ -262,11 +264,26 @@ static size_t rand_split(uint64_t *rng, size_t left)
 	case 2:
 		r = 16 * ((r >> 8) % 20);
 		break;
+	case 3:
+		/* Page-sized pieces, as the kernel glue passes them. */
+		r = 1024 + (r >> 8) % 8192;
+		break;
 	default:
 		r = (r >> 8) % 600;
 		break;
 	}
 	return min_t(size_t, left, r);
+}
+
+static bool ctx_is_zero(const struct gcm_siv_ctx *ctx)
+{
+	const u8 *p = (const u8 *)ctx;
+	size_t i;
+	u8 acc = 0;
+
+	for (i = 0; i < sizeof(*ctx); i++)
+		acc |= p[i];
+	return !acc;
 }
 
 static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
@@ -276,6 +293,8 @@ static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl
 	struct gcm_siv_ctx ctx;
 	size_t off, n;
 
+	/* Zero first, so that done() must leave it all zero again. */
+	memset(&ctx, 0, sizeof(ctx));
 	gcm_siv_init(&ctx, key, nonce, impl);
 	/* prepare() is only a hint: none, too small or too large must all work. */
 	if (utest_rand64(rng) & 1)
@@ -295,6 +314,8 @@ static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl
 		gcm_siv_ctr(&ctx, pt + off, out + off, n);
 	}
 	gcm_siv_done(&ctx);
+	UT_CHECK(ctx_is_zero(&ctx), "%s: context not wiped after %zu + %zu bytes",
+		 impl_names[impl], alen, plen);
 }
 
 static int stream_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,

@@ -18,7 +18,8 @@ USER_TEST_BINS := $(addprefix $(USER_OUT)/,$(USER_TESTS))
 
 .SECONDEXPANSION:
 
-$(USER_OUT)/%: $$($$*_SRCS) tools/uapi-shim/kfast_user.c $(wildcard include/kfast/*.h tools/uapi-shim/*.h selftests/user/*.h */*.h)
+$(USER_OUT)/%: $$($$*_SRCS) tools/uapi-shim/kfast_user.c $(wildcard include/kfast/*.h tools/uapi-shim/*.h selftests/user/*.h */*.h \
+		arch/*/*.h arch/*/*.inc)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $($*_SRCS) tools/uapi-shim/kfast_user.c $(USER_LIBS)
 

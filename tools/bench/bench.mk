@@ -36,7 +36,7 @@ BENCH_SRCS := tools/bench/bench.c tools/bench/peer_openssl.c tools/bench/peer_ne
 	tools/uapi-shim/kfast_user.c $(BENCH_CORES)
 BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench.mk \
 	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h \
-		arch/x86/*.h)
+		arch/*/*.h arch/*/*.inc)
 
 $(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h
 	@mkdir -p $(dir $@)
