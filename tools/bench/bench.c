@@ -445,23 +445,32 @@ static struct ours_gsv *gsv_new_open(const u8 *key, enum gcm_siv_impl impl)
 	return o;
 }
 
+/* The best tier's AES-128 seal and open rows and the CTR pass row. */
+static struct bench_impl *gsv_pass_seal, *gsv_pass_open, *gsv_pass_ctr;
+
 static void add_gcmsiv(const u8 *key)
 {
+	struct bench_impl *i;
 	int impl;
 
 	gcm_siv_mod_init();
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
 		if (!gcm_siv_impl_available(impl))
 			continue;
-		bench_add(FAM_GCMSIV, "AES-128-GCM-SIV", ours_name(gsv_tier(impl)), 1,
-			  GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new(key, impl),
-			  op_gsv_seal);
+		i = bench_add(FAM_GCMSIV, "AES-128-GCM-SIV", ours_name(gsv_tier(impl)), 1,
+			      GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new(key, impl),
+			      op_gsv_seal);
+		if (impl == (int)gcm_siv_best_impl())
+			gsv_pass_seal = i;
 	}
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
 		if (!gcm_siv_impl_available(impl))
 			continue;
-		bench_add(FAM_GCMSIV_MORE, "AES-128-GCM-SIV open", ours_name(gsv_tier(impl)), 1,
-			  GCM_SIV_NONCE_SIZE, 0, 1, gsv_new_open(key, impl), op_gsv_open);
+		i = bench_add(FAM_GCMSIV_MORE, "AES-128-GCM-SIV open", ours_name(gsv_tier(impl)),
+			      1, GCM_SIV_NONCE_SIZE, 0, 1, gsv_new_open(key, impl),
+			      op_gsv_open);
+		if (impl == (int)gcm_siv_best_impl())
+			gsv_pass_open = i;
 	}
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
 		if (!gcm_siv_impl_available(impl))
@@ -470,12 +479,10 @@ static void add_gcmsiv(const u8 *key)
 			  GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 1, gsv_new_len(key, 32, impl),
 			  op_gsv_seal);
 	}
-	bench_add(FAM_GCMSIV_MORE, "AES-128-CTR (the CTR pass of a seal, alone)",
-		  ours_name(gsv_tier(gcm_siv_best_impl())), 1, 0, 0, 1,
-		  gsv_ctr_new(key, gcm_siv_best_impl()), op_gsv_ctr);
+	gsv_pass_ctr = bench_add(FAM_GCMSIV_MORE, "AES-128-CTR (the CTR pass of a seal, alone)",
+				 ours_name(gsv_tier(gcm_siv_best_impl())), 1, 0, 0, 1,
+				 gsv_ctr_new(key, gcm_siv_best_impl()), op_gsv_ctr);
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
-		struct bench_impl *i;
-
 		if (!gcm_siv_impl_available(impl))
 			continue;
 		i = bench_add(FAM_AUTH, "AES-128-GCM-SIV auth-only",
@@ -815,6 +822,68 @@ static void run_all(void)
 		}
 }
 
+#ifdef KFAST_BENCH_GCMSIV
+/*
+ * The issue's "seal and open within 1.5x of the CTR limit" as a ratio that
+ * the machine's speed changes do not move: the best tier's AES-128 seal,
+ * its open and its CTR pass alone are timed alternately, one message at a
+ * time, and each keeps its lowest time (less the cost of reading the TSC);
+ * the quotients of those minima are taken.  Separate best-of-round cells (the tables) can come from
+ * different minutes, whose speed differs by up to ~10% here.
+ */
+#define GSV_PASS_NSIZES	3
+#define GSV_PASS_BATCHES	2000
+static const unsigned int gsv_pass_size_idx[GSV_PASS_NSIZES] = { 6, 7, 8 };
+static double gsv_pass_best[3][GSV_PASS_NSIZES];	/* seal, open, CTR */
+static int gsv_pass_done;
+
+static int impl_live(const struct bench_impl *p)
+{
+	unsigned int i;
+
+	for (i = 0; i < nimpls; i++)
+		if (impls[i] == p)
+			return 1;
+	return 0;
+}
+
+static void gsv_pass_ratios(void)
+{
+	struct bench_impl *rows[3] = { gsv_pass_seal, gsv_pass_open, gsv_pass_ctr };
+	double tsc_cost = INFINITY;
+	unsigned int k, r, j;
+
+	for (k = 0; k < 3; k++)
+		if (!rows[k] || !impl_live(rows[k]))
+			return;
+	for (r = 0; r < 1000; r++) {
+		u64 t0 = kfast_tsc_start();
+
+		tsc_cost = fmin(tsc_cost, (double)(kfast_tsc_stop() - t0));
+	}
+	for (j = 0; j < GSV_PASS_NSIZES; j++) {
+		size_t len = sizes[gsv_pass_size_idx[j]];
+
+		for (k = 0; k < 3; k++) {
+			gsv_pass_best[k][j] = INFINITY;
+			run_batch(rows[k], len, 2);	/* warm up (open: seal once) */
+		}
+		for (r = 0; r < GSV_PASS_BATCHES; r++)
+			for (k = 0; k < 3; k++) {
+				double v = run_batch(rows[k], len, 1) - tsc_cost;
+
+				if (v < gsv_pass_best[k][j])
+					gsv_pass_best[k][j] = v;
+			}
+	}
+	gsv_pass_done = 1;
+}
+#else
+static void gsv_pass_ratios(void)
+{
+}
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Reports                                                                   */
 
@@ -1058,6 +1127,24 @@ static void write_md(const char *path, const char *date)
 		fprintf(f, "\n![%s](bench-%s.%s)\n\n", family_names[fam], family_slugs[fam], ext());
 	}
 
+#ifdef KFAST_BENCH_GCMSIV
+	if (gsv_pass_done) {
+		fprintf(f, "### AES-128-GCM-SIV in CTR passes (timed alternately)\n\n");
+		fprintf(f, "The best tier (%s): its seal, its open and its CTR pass alone (the AES-128-CTR "
+			   "row above) timed in turn, one message at a time, %u times each, the lowest time "
+			   "of each kept (less the ~30 cycles of reading the TSC). The quotients are what the machine's minute-to-minute speed changes "
+			   "(up to ~10%%) do not move; the tables' cells are timed at different moments.\n\n",
+			gsv_tier(gcm_siv_best_impl()), GSV_PASS_BATCHES);
+		fprintf(f, "| message | seal / CTR pass | open / CTR pass | CTR pass, TSC cycles/byte |\n");
+		fprintf(f, "|---:|---:|---:|---:|\n");
+		for (i = 0; i < GSV_PASS_NSIZES; i++)
+			fprintf(f, "| %zu | %.3f | %.3f | %.3f |\n", sizes[gsv_pass_size_idx[i]],
+				gsv_pass_best[0][i] / gsv_pass_best[2][i],
+				gsv_pass_best[1][i] / gsv_pass_best[2][i],
+				gsv_pass_best[2][i] / sizes[gsv_pass_size_idx[i]]);
+		fputc('\n', f);
+	}
+#endif
 	fprintf(f, "## NTP: 48-byte packets\n\n");
 	fprintf(f, "The MACs of the NTP MAC draft (OpenSSL) and the candidates; for our algorithms "
 		   "the tier the kernel module would register with the highest priority on this CPU. "
@@ -1249,6 +1336,17 @@ static void print_summary(void)
 		}
 		putchar('\n');
 	}
+#ifdef KFAST_BENCH_GCMSIV
+	if (gsv_pass_done) {
+		printf("\nAES-128-GCM-SIV (%s) in CTR passes, timed alternately:\n",
+		       gsv_tier(gcm_siv_best_impl()));
+		for (i = 0; i < GSV_PASS_NSIZES; i++)
+			printf("  %6zu bytes: seal %.3f, open %.3f CTR passes (CTR pass %.3f TSC cycles/byte)\n",
+			       sizes[gsv_pass_size_idx[i]], gsv_pass_best[0][i] / gsv_pass_best[2][i],
+			       gsv_pass_best[1][i] / gsv_pass_best[2][i],
+			       gsv_pass_best[2][i] / sizes[gsv_pass_size_idx[i]]);
+	}
+#endif
 	printf("\nNTP, 48-byte packets: TSC cycles/packet (best, median), packets/s per core (best)\n");
 	nrows = ntp_rows(rows);
 	for (i = 0; i < nrows; i++) {
@@ -1460,6 +1558,7 @@ int main(int argc, char **argv)
 		opt_cpu, tsc_rate / 1e6, core_ratio, perf_note);
 
 	run_all();
+	gsv_pass_ratios();
 	print_summary();
 	if (opt_md) {
 		write_md(opt_md, date);
