@@ -41,11 +41,19 @@
  *    decryption hashes group g - 1 between the AES rounds of group g and
  *    costs 1.2-1.35 CTR passes.  Encryption cannot overlap them: the
  *    counter is the tag, which needs all of POLYVAL, so a seal is one
- *    POLYVAL pass (zmm: ~0.05 TSC cycles/byte, 24 multiplies per 32
- *    blocks plus one reduction) after which one CTR pass (~0.114, the
- *    VAESENC port's limit) follows: ~1.53 CTR passes in all.  64 blocks
- *    per reduction (H^33..H^64 computed per call) made POLYVAL alone 3%
- *    faster at 16 KiB and 12% slower at 4 KiB, and was dropped.
+ *    POLYVAL pass followed by one CTR pass, each at its port's limit:
+ *    POLYVAL ~30 VPCLMULQDQ-port uops per 32 blocks (24 multiplies, the
+ *    reduction's two multiplies and two swaps, the fold's two extracts;
+ *    measured ~30 such uop times per iteration), CTR 10 VAESENC per 4
+ *    blocks (measured within 2% of that).  What is left, ~200 TSC
+ *    cycles per message at 16 KiB, is latency: derivation, the five
+ *    multiplication levels to H^32, the tag's AES, the first CTR group.
+ *    A seal costs ~1.55 CTR passes at 16 KiB and ~1.45 at 64 KiB
+ *    (`make bench`, timed alternately).  64 blocks per reduction
+ *    (H^33..H^64 computed per call) made POLYVAL alone 3% faster at
+ *    16 KiB and 12% slower at 4 KiB, and was dropped; expanding the
+ *    message key before the powers instead of with the tag moved ~45
+ *    cycles rather than hiding them (both chains want the shuffle port).
  * Lessons: short messages are latency-bound; loading 16 bytes that C has
  * just stored in smaller pieces (nonce, counter, accumulator) misses
  * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
