@@ -210,6 +210,19 @@
 .endm
 
 /*
+ * void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
+ * kfast_gcmsiv_wipe_avx() (the context and xmm0-15), after clearing
+ * zmm16-31 as well: VZEROUPPER leaves them alone, and this tier's loops
+ * keep the powers of H there.
+ */
+SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
+	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vpxord		%zmm\r, %zmm\r, %zmm\r
+	.endr
+	jmp		kfast_gcmsiv_wipe_avx
+SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
+
+/*
  * void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
  * hwide[] = H^32..H^17 from hpow[] = H^16..H^1: four lane-wise products
  * with H^16, side by side.

@@ -142,6 +142,7 @@ asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
 					   const u8 *src, u8 *dst, size_t nblocks);
 asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
 					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
 asmlinkage void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
 						 const u8 *data, size_t nblocks);
@@ -276,8 +277,16 @@ static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
 
 static inline void gcm_siv_x86_wipe(struct gcm_siv_ctx *ctx)
 {
-	kfast_gcmsiv_wipe_avx(ctx, ctx->npow > GCM_SIV_X86_NPOWERS ?
-				   GSV_WIPE_SIZE_WIDE : GSV_WIPE_SIZE);
+	size_t len = ctx->npow > GCM_SIV_X86_NPOWERS ? GSV_WIPE_SIZE_WIDE :
+						       GSV_WIPE_SIZE;
+
+#if GCM_SIV_HAVE_VAES_AVX512
+	if (ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
+		kfast_gcmsiv_wipe_vaes_avx512(ctx, len);
+		return;
+	}
+#endif
+	kfast_gcmsiv_wipe_avx(ctx, len);
 }
 
 /* Keystream of a partial block: only after the tag or CTR start (keyed). */

@@ -286,6 +286,33 @@ static bool ctx_is_zero(const struct gcm_siv_ctx *ctx)
 	return !acc;
 }
 
+/*
+ * Whether zmm16-31 are all zero (the zmm tier's wipe clears them: VZEROUPPER
+ * does not).  Only on CPUs with AVX-512; call it right after
+ * gcm_siv_done(), before any libc call (glibc's EVEX string functions use
+ * those registers).
+ */
+static bool zmm_hi_zero(void)
+{
+#if defined(__x86_64__)
+	unsigned char zero;
+
+	__asm__ volatile("vporq %%zmm16, %%zmm17, %%zmm0\n\t"
+			 ".irp r, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t"
+			 "vporq %%zmm\\r, %%zmm0, %%zmm0\n\t"
+			 ".endr\n\t"
+			 "vextracti64x4 $1, %%zmm0, %%ymm1\n\t"
+			 "vpor %%ymm1, %%ymm0, %%ymm0\n\t"
+			 "vptest %%ymm0, %%ymm0\n\t"
+			 "setz %0\n\t"
+			 "vzeroupper"
+			 : "=r"(zero) : : "xmm0", "xmm1", "cc");
+	return zero;
+#else
+	return true;
+#endif
+}
+
 static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 			   const u8 *nonce, const u8 *aad, size_t alen,
 			   const u8 *pt, size_t plen, u8 *out, uint64_t *rng)
@@ -314,6 +341,9 @@ static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl
 		gcm_siv_ctr(&ctx, pt + off, out + off, n);
 	}
 	gcm_siv_done(&ctx);
+	if (impl == GCM_SIV_IMPL_VAES_AVX512)
+		UT_CHECK(zmm_hi_zero(), "vaes-avx512: zmm16-31 not cleared after %zu + %zu bytes",
+			 alen, plen);
 	UT_CHECK(ctx_is_zero(&ctx), "%s: context not wiped after %zu + %zu bytes",
 		 impl_names[impl], alen, plen);
 }
