@@ -450,11 +450,11 @@ EXPORT_SYMBOL_GPL(gcm_siv_done);
 
 /* ---- One-shot helpers ------------------------------------------------- */
 
-int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
-		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
-		    size_t aadlen, const u8 *src, size_t len, u8 *dst)
+int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		       enum gcm_siv_impl impl, const u8 nonce[GCM_SIV_NONCE_SIZE],
+		       const u8 *aad, size_t aadlen, const u8 *src, size_t len,
+		       u8 *dst)
 {
-	struct gcm_siv_ctx ctx;
 	u8 tag[GCM_SIV_TAG_SIZE];
 
 	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
@@ -468,16 +468,27 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		return 0;
 	}
 #endif
-	gcm_siv_init(&ctx, key, nonce, impl);
-	gcm_siv_prepare(&ctx, max_t(size_t, aadlen, len));
-	gcm_siv_auth_update(&ctx, aad, aadlen);
-	gcm_siv_auth_pad(&ctx);
-	gcm_siv_auth_update(&ctx, src, len);
-	gcm_siv_tag(&ctx, aadlen, len, tag);	/* also starts CTR from it */
-	gcm_siv_ctr(&ctx, src, dst, len);
+	gcm_siv_init(ctx, key, nonce, impl);
+	gcm_siv_prepare(ctx, max_t(size_t, aadlen, len));
+	gcm_siv_auth_update(ctx, aad, aadlen);
+	gcm_siv_auth_pad(ctx);
+	gcm_siv_auth_update(ctx, src, len);
+	gcm_siv_tag(ctx, aadlen, len, tag);	/* also starts CTR from it */
+	gcm_siv_ctr(ctx, src, dst, len);
 	memcpy(dst + len, tag, GCM_SIV_TAG_SIZE);
-	gcm_siv_done(&ctx);
+	gcm_siv_done(ctx);
 	return 0;
+}
+EXPORT_SYMBOL_GPL(gcm_siv_encrypt_in);
+
+int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
+		    size_t aadlen, const u8 *src, size_t len, u8 *dst)
+{
+	struct gcm_siv_ctx ctx;
+
+	return gcm_siv_encrypt_in(&ctx, key, impl, nonce, aad, aadlen, src,
+				  len, dst);
 }
 EXPORT_SYMBOL_GPL(gcm_siv_encrypt);
 

@@ -177,6 +177,15 @@ void gcm_siv_done(struct gcm_siv_ctx *ctx);
 int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
 		    size_t aadlen, const u8 *src, size_t len, u8 *dst);
+/*
+ * The same with the caller's context (left wiped), for callers that must
+ * keep its ~850 bytes off the stack: the kernel glue passes its request
+ * context.
+ */
+int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		       enum gcm_siv_impl impl, const u8 nonce[GCM_SIV_NONCE_SIZE],
+		       const u8 *aad, size_t aadlen, const u8 *src, size_t len,
+		       u8 *dst);
 int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
 		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst);

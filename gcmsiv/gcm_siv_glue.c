@@ -18,10 +18,12 @@
  * take each mapped piece as is: no per-request allocation and no bounce
  * buffer.  The exception is encryption with assoclen + cryptlen <= 48
  * bytes (gsv_seal_short()): copied to the stack and sealed by the flat
- * one-shot, a single asm call on x86.  In-place requests with one scatterlist use a single mapping
- * iterator; otherwise src and dst are mapped side by side (atomic kmaps may
- * then be released out of order, which is harmless without HIGHMEM: x86-64
- * and arm64).
+ * one-shot, a single asm call on x86.  In-place requests with one
+ * scatterlist use a single mapping iterator; otherwise src and dst are
+ * mapped side by side (atomic kmaps may then be released out of order,
+ * which is harmless without HIGHMEM: x86-64 and arm64).  The per-request
+ * state (struct gcm_siv_ctx, ~850 bytes with the zmm tier's powers of H)
+ * is in the request context (reqsize), not on the stack.
  *
  * Drivers, one per implementation tier, all synchronous:
  *	gcm-siv-aes-generic		100	lib AES + portable POLYVAL
@@ -42,6 +44,19 @@
 #define GSV_SIMD_CHUNK	4096
 /* Requests with assoclen + cryptlen up to this take gsv_seal_short(). */
 #define GSV_SHORT_MAX	(3 * GCM_SIV_BLOCK_SIZE)
+
+/*
+ * The per-request state (derived keys, powers of H, ~850 bytes) lives in
+ * the request context rather than on the stack; it is wiped before the
+ * request completes.
+ */
+#define GSV_REQSIZE	(sizeof(struct gcm_siv_ctx) + \
+			 __alignof__(struct gcm_siv_ctx) - 1)
+
+static inline struct gcm_siv_ctx *gsv_req_ctx(struct aead_request *req)
+{
+	return PTR_ALIGN(aead_request_ctx(req), __alignof__(struct gcm_siv_ctx));
+}
 
 /* Whether this request runs on SIMD, and how much it did since the last yield. */
 struct gsv_simd {
@@ -225,7 +240,7 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 /*
  * Encryption of a request whose AAD and plaintext total at most three
  * blocks (an NTP packet, a short MAC): copied into a stack buffer and
- * sealed by the flat one-shot gcm_siv_encrypt(), which on x86 does all of
+ * sealed by the flat one-shot gcm_siv_encrypt_in(), which on x86 does all of
  * it in one asm call when the padded AAD and plaintext fit in three blocks
  * (and takes its streaming path on the flat buffer otherwise).  At this
  * size the scatterlist walks and the per-request context cost more than
@@ -234,6 +249,7 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
  * AAD before writing, and allows src == dst).
  */
 static noinline int gsv_seal_short(struct aead_request *req,
+				   struct gcm_siv_ctx *ctx,
 				   const struct gcm_siv_key *key,
 				   struct gsv_simd *s, enum gcm_siv_impl impl)
 {
@@ -243,8 +259,8 @@ static noinline int gsv_seal_short(struct aead_request *req,
 
 	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
 	gsv_simd_begin(s);
-	err = gcm_siv_encrypt(key, impl, req->iv, buf, assoclen,
-			      buf + assoclen, len, buf + assoclen);
+	err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, buf, assoclen,
+				 buf + assoclen, len, buf + assoclen);
 	gsv_simd_end(s);
 	if (!err)
 		scatterwalk_map_and_copy(buf + assoclen, req->dst, assoclen,
@@ -261,7 +277,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
 	struct gsv_simd s = { .on = false };
-	struct gcm_siv_ctx ctx;
+	struct gcm_siv_ctx *ctx = gsv_req_ctx(req);
 	int err = 0;
 
 	if (!enc) {
@@ -278,28 +294,28 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		impl = GCM_SIV_IMPL_GENERIC;
 
 	if (enc && assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
-		return gsv_seal_short(req, key, &s, impl);
+		return gsv_seal_short(req, ctx, key, &s, impl);
 
 	gsv_simd_begin(&s);
-	gcm_siv_init(&ctx, key, req->iv, impl);
+	gcm_siv_init(ctx, key, req->iv, impl);
 	/*
 	 * Decryption runs CTR from the received tag: start it first, so the
 	 * message key is expanded before, not after, the POLYVAL set-up.
 	 */
 	if (!enc)
-		gcm_siv_ctr_start(&ctx, want);
-	gcm_siv_prepare(&ctx, min_t(unsigned int, max(assoclen, len), PAGE_SIZE));
-	gsv_auth_sg(&ctx, &s, req->src, 0, assoclen);
-	gcm_siv_auth_pad(&ctx);
+		gcm_siv_ctr_start(ctx, want);
+	gcm_siv_prepare(ctx, min_t(unsigned int, max(assoclen, len), PAGE_SIZE));
+	gsv_auth_sg(ctx, &s, req->src, 0, assoclen);
+	gcm_siv_auth_pad(ctx);
 	if (enc) {
-		gsv_auth_sg(&ctx, &s, req->src, assoclen, len);
-		gcm_siv_tag(&ctx, assoclen, len, tag);	/* starts CTR too */
-		gsv_ctr_sg(&ctx, &s, req, len, false);
+		gsv_auth_sg(ctx, &s, req->src, assoclen, len);
+		gcm_siv_tag(ctx, assoclen, len, tag);	/* starts CTR too */
+		gsv_ctr_sg(ctx, &s, req, len, false);
 	} else {
-		gsv_ctr_sg(&ctx, &s, req, len, true);
-		gcm_siv_tag(&ctx, assoclen, len, tag);
+		gsv_ctr_sg(ctx, &s, req, len, true);
+		gcm_siv_tag(ctx, assoclen, len, tag);
 	}
-	gcm_siv_done(&ctx);
+	gcm_siv_done(ctx);
 	gsv_simd_end(&s);
 
 	if (enc) {
@@ -311,6 +327,12 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	}
 	memzero_explicit(tag, sizeof(tag));
 	return err;
+}
+
+static int gsv_init_tfm(struct crypto_aead *tfm)
+{
+	crypto_aead_set_reqsize(tfm, GSV_REQSIZE);
+	return 0;
 }
 
 static int gsv_setkey(struct crypto_aead *tfm, const u8 *raw, unsigned int len)
@@ -341,6 +363,7 @@ GSV_DEFINE_OPS(vaes_avx512, GCM_SIV_IMPL_VAES_AVX512)
 #endif
 
 #define GSV_ALG(suffix, drv, prio) {					\
+	.init		= gsv_init_tfm,					\
 	.setkey		= gsv_setkey,					\
 	.setauthsize	= gsv_setauthsize,				\
 	.encrypt	= gsv_encrypt_##suffix,				\
