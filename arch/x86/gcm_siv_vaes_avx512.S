@@ -94,6 +94,7 @@
 
 #define GSV_WIDE_POLYVAL	1
 #define GSV_OWN_DEC		1
+#define GSV_OWN_POWERS		1
 #include "gcm_siv_vaes_template.S.inc"
 
 /*
@@ -223,9 +224,58 @@ SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
 SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
 
 /*
+ * void kfast_gcmsiv_powers_vaes_avx512(struct gcm_siv_ctx *ctx,
+ *					unsigned int want);
+ * From H (hpow[15]) compute H^2..H^16 into hpow[], and with want > 16 also
+ * H^17..H^32 into hwide[], all in registers: five multiplication levels,
+ * each a lane-wise product and reduction with three-way XORs (~11 cycles),
+ * and one lane shuffle between levels to broadcast the new highest power:
+ *	H^2 = H H;  [H^4, H^3] = [H^2, H^2] [H^2, H];
+ *	[H^8..H^5] = [H^4..H^1] H^4;  [H^16..H^9] = [H^8..H^1] H^8;
+ *	[H^32..H^17] = [H^16..H^1] H^16.
+ * (Lane 0 of each vector holds its highest power, as hpow[] does.)
+ * The template's powers16 plus powers32 below took two calls, reloaded
+ * the powers the first had stored, and used the two-shuffle reduction.
+ */
+SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
+	lea		GSV_CTX_HPOW(%rdi), %r8
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vmovdqu		(15 * 16)(%r8), X0			/* H */
+	SQR_X		X0, X1, X2, X4, X5			/* H^2 */
+	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
+	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
+	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
+	vinserti64x4	$1, Y3, V4, V5				/* [H^4 .. H^1] */
+	vshufi64x2	$0, V4, V4, V6				/* H^4 in each lane */
+	DOT_LANES	V5, V6, V7, V10, V11, V12		/* [H^8 .. H^5] */
+	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
+	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
+	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
+	vmovdqu64	V9, (0 * 64)(%r8)
+	vmovdqu64	V6, (1 * 64)(%r8)
+	vmovdqu64	V7, (2 * 64)(%r8)
+	vmovdqu64	V5, (3 * 64)(%r8)
+	cmp		$16, %esi
+	jbe		.Lpowers_done
+	vshufi64x2	$0, V9, V9, V8				/* H^16 in each lane */
+	DOT_LANES	V9, V8, V0, V10, V11, V12		/* [H^32 .. H^29] */
+	DOT_LANES	V6, V8, V1, V13, V14, V15		/* [H^28 .. H^25] */
+	DOT_LANES	V7, V8, V2, %zmm16, %zmm17, %zmm18		/* [H^24 .. H^21] */
+	DOT_LANES	V5, V8, V3, %zmm19, %zmm20, %zmm21		/* [H^20 .. H^17] */
+	vmovdqu64	V0, (GSV_CTX_HWIDE + 0 * 64)(%rdi)
+	vmovdqu64	V1, (GSV_CTX_HWIDE + 1 * 64)(%rdi)
+	vmovdqu64	V2, (GSV_CTX_HWIDE + 2 * 64)(%rdi)
+	vmovdqu64	V3, (GSV_CTX_HWIDE + 3 * 64)(%rdi)
+.Lpowers_done:
+	vzeroupper
+	RET
+SYM_FUNC_END(kfast_gcmsiv_powers_vaes_avx512)
+
+/*
  * void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
  * hwide[] = H^32..H^17 from hpow[] = H^16..H^1: four lane-wise products
- * with H^16, side by side.
+ * with H^16, side by side (a request whose first long update comes after
+ * the sixteen powers were made).
  */
 SYM_FUNC_START(kfast_gcmsiv_powers32_vaes_avx512)
 	lea		GSV_CTX_HPOW(%rdi), %r8

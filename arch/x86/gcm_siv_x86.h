@@ -135,7 +135,8 @@ asmlinkage void kfast_gcmsiv_ctr_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
 asmlinkage void kfast_gcmsiv_dec_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
 				       u8 *dst, size_t nblocks);
 asmlinkage void kfast_gcmsiv_powers16_vaes_avx2(struct gcm_siv_ctx *ctx);
-asmlinkage void kfast_gcmsiv_powers16_vaes_avx512(struct gcm_siv_ctx *ctx);
+asmlinkage void kfast_gcmsiv_powers_vaes_avx512(struct gcm_siv_ctx *ctx,
+						unsigned int want);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx2(struct gcm_siv_ctx *ctx,
 					       const u8 *data, size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
@@ -222,22 +223,36 @@ static inline void gcm_siv_x86_tag(struct gcm_siv_ctx *ctx, u64 aadlen,
 	}
 }
 
-/* Make sure H^1..H^want exist (want <= GCM_SIV_X86_NPOWERS). */
+/*
+ * Make sure the powers of H exist that POLYVAL over @nblocks blocks at once
+ * needs: H^1..H^min(nblocks, aggregation), and on the zmm tier, from
+ * GCM_SIV_X86_WIDE_MIN blocks on, H^17..H^32 as well.
+ */
 static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 {
 	unsigned int want = min_t(size_t, nblocks, gcm_siv_x86_agg[ctx->impl]);
 
-	if (ctx->npow >= want)
-		return;
-	/* The wide tiers compute all sixteen at once when more than 8 are due. */
 #if GCM_SIV_HAVE_VAES_AVX512
-	if (want > 8 && ctx->npow == 1 && ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
-		kfast_gcmsiv_powers16_vaes_avx512(ctx);
-		ctx->npow = GCM_SIV_X86_NPOWERS;
-		return;
+	if (ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
+		if (nblocks >= GCM_SIV_X86_WIDE_MIN)
+			want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
+		if (ctx->npow >= want)
+			return;
+		/* More than 8 due: all sixteen (or 32) at once, from H. */
+		if (want > 8) {
+			if (ctx->npow < GCM_SIV_X86_NPOWERS)
+				kfast_gcmsiv_powers_vaes_avx512(ctx, want);
+			else
+				kfast_gcmsiv_powers32_vaes_avx512(ctx);
+			ctx->npow = want;
+			return;
+		}
 	}
 #endif
+	if (ctx->npow >= want)
+		return;
 #if GCM_SIV_HAVE_VAES_AVX2
+	/* The ymm tier computes all sixteen at once when more than 8 are due. */
 	if (want > 8 && ctx->npow == 1 && ctx->impl == GCM_SIV_IMPL_VAES_AVX2) {
 		kfast_gcmsiv_powers16_vaes_avx2(ctx);
 		ctx->npow = GCM_SIV_X86_NPOWERS;
@@ -255,12 +270,6 @@ static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
 	switch (ctx->impl) {
 #if GCM_SIV_HAVE_VAES_AVX512
 	case GCM_SIV_IMPL_VAES_AVX512:
-		/* Its 32-block loop: H^17..H^32 too, once per request. */
-		if (nblocks >= GCM_SIV_X86_WIDE_MIN &&
-		    ctx->npow < GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE) {
-			kfast_gcmsiv_powers32_vaes_avx512(ctx);
-			ctx->npow = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
-		}
 		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
 		break;
 #endif
@@ -299,8 +308,10 @@ static void gcm_siv_x86_encrypt_block(const struct gcm_siv_ctx *ctx, u8 out[16],
 static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 			    size_t nblocks, bool dec_auth)
 {
+	/* Decryption hashes 16 blocks at a time: no wide powers. */
 	if (dec_auth)
-		gcm_siv_x86_powers(ctx, nblocks);
+		gcm_siv_x86_powers(ctx, min_t(size_t, nblocks,
+					      GCM_SIV_X86_NPOWERS));
 	switch (ctx->impl) {
 #if GCM_SIV_HAVE_VAES_AVX512
 	case GCM_SIV_IMPL_VAES_AVX512:
