@@ -14,9 +14,10 @@
  * H^1..H^3, not sixteen powers.  The per-nonce derivation (AES with the
  * long-term key) and the expansion of the new key are AES-NI code shared
  * by all tiers; the bulk loops differ.  The zmm tier also keeps H^17..H^32
- * (hwide) for its 32-block POLYVAL loop, made on the first update that
- * loop takes: once per request, not per call, since the kernel glue hashes
- * a scatterlist a page at a time (it cost ~13% of a 4 KiB call).
+ * (hwide) for its 32-block POLYVAL loop: made with H^2..H^16 when
+ * gcm_siv_prepare() is told of a long update, else on the first update
+ * that loop takes; once per request, not per call, since the kernel glue
+ * hashes a scatterlist a page at a time.
  *
  * The callers (gcm_siv.c) run inside kfast_simd_begin/end(); the
  * generic code handles !crypto_simd_usable() contexts.
