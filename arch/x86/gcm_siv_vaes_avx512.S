@@ -108,10 +108,9 @@
  * overlap the two).  So each iteration spends as few multiplies and
  * shuffles as it can:
  *  - 32 blocks per reduction: the powers H^32..H^1 sit in PW0..PW7
- *    (H^17..H^32 made once per request by kfast_gcmsiv_powers32 below,
- *    from H^16 times H^16..H^1), so block j of a group is multiplied by
- *    H^(32-j) and one reduction and one horizontal fold serve 32 blocks
- *    instead of 16.
+ *    (H^17..H^32 made once per request by kfast_gcmsiv_powers below), so
+ *    block j of a group is multiplied by H^(32-j) and one reduction and
+ *    one horizontal fold serve 32 blocks instead of 16.
  *  - Karatsuba: x * h = lo + mid x^64 + hi x^128 with
  *    lo = x0 h0, hi = x1 h1, mid = (x0 + x1)(h0 + h1) + lo + hi: three
  *    multiplies instead of four.  h0 + h1 of every power is precomputed
@@ -234,8 +233,11 @@ SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
  *	[H^8..H^5] = [H^4..H^1] H^4;  [H^16..H^9] = [H^8..H^1] H^8;
  *	[H^32..H^17] = [H^16..H^1] H^16.
  * (Lane 0 of each vector holds its highest power, as hpow[] does.)
- * The template's powers16 plus powers32 below took two calls, reloaded
- * the powers the first had stored, and used the two-shuffle reduction.
+ * Called again with want > 16 after a call with want <= 16 (a request
+ * whose first long update comes later), it redoes H^2..H^16: rarer than
+ * a second entry point is worth.  (The template's powers16 plus a second
+ * call for H^17..H^32 reloaded the powers the first had stored and used
+ * the two-shuffle reduction.)
  */
 SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
 	lea		GSV_CTX_HPOW(%rdi), %r8
@@ -270,25 +272,6 @@ SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
 	vzeroupper
 	RET
 SYM_FUNC_END(kfast_gcmsiv_powers_vaes_avx512)
-
-/*
- * void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
- * hwide[] = H^32..H^17 from hpow[] = H^16..H^1: four lane-wise products
- * with H^16, side by side (a request whose first long update comes after
- * the sixteen powers were made).
- */
-SYM_FUNC_START(kfast_gcmsiv_powers32_vaes_avx512)
-	lea		GSV_CTX_HPOW(%rdi), %r8
-	vbroadcasti32x4	.Lpoly(%rip), POLYZ
-	vbroadcasti32x4	(%r8), V15			/* H^16 in each lane */
-	.irp i, 0, 1, 2, 3
-	vmovdqu64	(\i * 64)(%r8), V12
-	DOT_LANES	V12, V15, V13, V0, V1, V2
-	vmovdqu64	V13, (GSV_CTX_HWIDE + \i * 64)(%rdi)
-	.endr
-	vzeroupper
-	RET
-SYM_FUNC_END(kfast_gcmsiv_powers32_vaes_avx512)
 
 /*
  * void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,

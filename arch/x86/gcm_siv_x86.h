@@ -145,7 +145,6 @@ asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
 asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
 					   const u8 *src, u8 *dst, size_t nblocks);
 asmlinkage void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
-asmlinkage void kfast_gcmsiv_powers32_vaes_avx512(struct gcm_siv_ctx *ctx);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
 						 const u8 *data, size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
@@ -234,24 +233,20 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 	unsigned int want = min_t(size_t, nblocks, gcm_siv_x86_agg[ctx->impl]);
 
 #if GCM_SIV_HAVE_VAES_AVX512
-	if (ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
-		if (nblocks >= GCM_SIV_X86_WIDE_MIN)
-			want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
-		if (ctx->npow >= want)
-			return;
-		/* More than 8 due: all sixteen (or 32) at once, from H. */
-		if (want > 8) {
-			if (ctx->npow < GCM_SIV_X86_NPOWERS)
-				kfast_gcmsiv_powers_vaes_avx512(ctx, want);
-			else
-				kfast_gcmsiv_powers32_vaes_avx512(ctx);
-			ctx->npow = want;
-			return;
-		}
-	}
+	if (ctx->impl == GCM_SIV_IMPL_VAES_AVX512 &&
+	    nblocks >= GCM_SIV_X86_WIDE_MIN)
+		want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
 #endif
 	if (ctx->npow >= want)
 		return;
+#if GCM_SIV_HAVE_VAES_AVX512
+	/* More than 8 due: all sixteen (or 32) at once, from H. */
+	if (want > 8 && ctx->impl == GCM_SIV_IMPL_VAES_AVX512) {
+		kfast_gcmsiv_powers_vaes_avx512(ctx, want);
+		ctx->npow = want;
+		return;
+	}
+#endif
 #if GCM_SIV_HAVE_VAES_AVX2
 	/* The ymm tier computes all sixteen at once when more than 8 are due. */
 	if (want > 8 && ctx->npow == 1 && ctx->impl == GCM_SIV_IMPL_VAES_AVX2) {
