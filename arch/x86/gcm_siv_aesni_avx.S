@@ -335,6 +335,24 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 .endm
 
 /*
+ * Expand the key of \nr rounds (10 or 14) at \base: EXPAND128 or
+ * EXPAND256, with the constants they need.  \ka = rk[0]; \kb = rk[1],
+ * also at \base + 16 already (unused for AES-128); \tag as for EXPAND128.
+ */
+.macro EXPAND_KEY nr, base, ka, kb, tag
+	vmovdqa		.Lrot_mask(%rip), %xmm9
+	cmp		$10, \nr
+	jne		.Lexpand_key256\@
+	EXPAND128	\base, \ka, \tag
+	jmp		.Lexpand_key_done\@
+.Lexpand_key256\@:
+	vmovdqa		.Lbcast3_mask(%rip), %xmm10
+	vpxor		%xmm11, %xmm11, %xmm11
+	EXPAND256	\base, \ka, \kb, \tag
+.Lexpand_key_done\@:
+.endm
+
+/*
  * void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
  *				  const u8 master_rk[15][16], const u8 nonce[12]);
  * RFC 8452 section 4 with ctx->nrounds set: zeroes the accumulator, writes H^1
@@ -458,18 +476,9 @@ SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
 SYM_FUNC_START(kfast_gcmsiv_expand_tag_aesni)
 	TAG_BLOCK
 	vmovdqu		0(%r8), %xmm1			/* rk[0] */
+	vmovdqu		16(%r8), %xmm2			/* rk[1] (AES-256) */
 	vpxor		%xmm1, %xmm0, %xmm0
-	vmovdqa		.Lrot_mask(%rip), %xmm9
-	cmp		$10, %r9d
-	jne		.Lexpand_tag256
-	EXPAND128	%r8, %xmm1, %xmm0
-	jmp		.Lexpand_tag_done
-.Lexpand_tag256:
-	vmovdqu		16(%r8), %xmm2			/* rk[1] */
-	vmovdqa		.Lbcast3_mask(%rip), %xmm10
-	vpxor		%xmm11, %xmm11, %xmm11
-	EXPAND256	%r8, %xmm1, %xmm2, %xmm0
-.Lexpand_tag_done:
+	EXPAND_KEY	%r9d, %r8, %xmm1, %xmm2, %xmm0
 	TAG_STORE
 	RET
 SYM_FUNC_END(kfast_gcmsiv_expand_tag_aesni)
@@ -483,16 +492,8 @@ SYM_FUNC_START(kfast_gcmsiv_expand_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
 	lea		GSV_CTX_RK(%rdi), %r8
 	vmovdqu		0(%r8), %xmm0
-	vmovdqa		.Lrot_mask(%rip), %xmm9
-	cmp		$10, %r9d
-	jne		.Lexpand256
-	EXPAND128	%r8, %xmm0
-	RET
-.Lexpand256:
-	vmovdqu		16(%r8), %xmm1
-	vmovdqa		.Lbcast3_mask(%rip), %xmm10
-	vpxor		%xmm11, %xmm11, %xmm11
-	EXPAND256	%r8, %xmm0, %xmm1
+	vmovdqu		16(%r8), %xmm1			/* rk[1] (AES-256) */
+	EXPAND_KEY	%r9d, %r8, %xmm0, %xmm1
 	RET
 SYM_FUNC_END(kfast_gcmsiv_expand_aesni)
 
@@ -770,19 +771,13 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
 	vpxor		%xmm1, %xmm13, %xmm13		/* tag block, round 0 */
 
-	/* Key expansion, the tag block one round behind each new key. */
-	vmovdqa		.Lrot_mask(%rip), %xmm9
-	cmp		$10, %ecx
-	jne		.Lshort_key256
-	EXPAND128	%rsp, %xmm1, %xmm13
-	jmp		.Lshort_ctr
-.Lshort_key256:
+	/*
+	 * Key expansion, the tag block one round behind each new key.  rk[1]
+	 * is stored for AES-256; for AES-128 the expansion overwrites it.
+	 */
 	vmovdqu		%xmm14, 16(%rsp)
-	vmovdqa		.Lbcast3_mask(%rip), %xmm10
-	vpxor		%xmm11, %xmm11, %xmm11
-	EXPAND256	%rsp, %xmm1, %xmm14, %xmm13
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm13
 
-.Lshort_ctr:
 	vmovdqu		%xmm13, 48(%rsi)
 	test		%r10, %r10
 	jz		.Lshort_wipe			/* no plaintext (a MAC) */
