@@ -162,18 +162,15 @@ SYM_FUNC_START(vmac_aesni_pad)
 	movdqu		16 * \r(%rdi), %xmm1
 	aesenc		%xmm1, %xmm0
 	.endr
-	cmpl		$16 * 10, %esi
+	/* Two more rounds for AES-192, four for AES-256. */
+	.irp	r, 10, 12
+	cmpl		$16 * \r, %esi
 	je		.Lpad_last
-	movdqu		16 * 10(%rdi), %xmm1
+	movdqu		16 * \r(%rdi), %xmm1
 	aesenc		%xmm1, %xmm0
-	movdqu		16 * 11(%rdi), %xmm1
+	movdqu		16 * (\r + 1)(%rdi), %xmm1
 	aesenc		%xmm1, %xmm0
-	cmpl		$16 * 12, %esi
-	je		.Lpad_last
-	movdqu		16 * 12(%rdi), %xmm1
-	aesenc		%xmm1, %xmm0
-	movdqu		16 * 13(%rdi), %xmm1
-	aesenc		%xmm1, %xmm0
+	.endr
 .Lpad_last:
 	aesenclast	%xmm2, %xmm0
 	pshufb		.Lpad_bswap64(%rip), %xmm0
