@@ -469,7 +469,7 @@ int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	}
 #endif
 	gcm_siv_init(ctx, key, nonce, impl);
-	gcm_siv_prepare(ctx, max_t(size_t, aadlen, len));
+	gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len, true));
 	gcm_siv_auth_update(ctx, aad, aadlen);
 	gcm_siv_auth_pad(ctx);
 	gcm_siv_auth_update(ctx, src, len);
@@ -511,8 +511,7 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	gcm_siv_init(&ctx, key, nonce, impl);
 	/* CTR starts from the received tag; first, so the key is expanded early. */
 	gcm_siv_ctr_start(&ctx, want);
-	gcm_siv_prepare(&ctx, max_t(size_t, aadlen,
-				    min_t(size_t, len, GCM_SIV_DEC_HINT_MAX)));
+	gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(aadlen, len, false));
 	gcm_siv_auth_update(&ctx, aad, aadlen);
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_ctr_dec_auth(&ctx, src, dst, len);

@@ -154,12 +154,21 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
  * auth_update()/ctr_dec_auth() call gets more than @max_update bytes, so
  * the x86 tiers overlap it with the key expansion (a latency win on short
  * messages).  Only a hint: whatever is missing is computed when needed.
- * ctr_dec_auth() hashes at most 16 blocks at a time, so decryption passes
- * max(AAD length, min(plaintext length, GCM_SIV_DEC_HINT_MAX)): more would
- * make the zmm tier compute powers only its auth_update() loop uses.
+ * gcm_siv_prepare_hint() gives it for a whole message.
  */
-#define GCM_SIV_DEC_HINT_MAX	(16 * GCM_SIV_BLOCK_SIZE)
 void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update);
+
+/*
+ * The hint for a message of @aadlen + @len bytes hashed in one piece each.
+ * Decryption's ctr_dec_auth() hashes at most 16 blocks at a time: a longer
+ * hint would make the zmm tier compute powers only auth_update() uses.
+ */
+static inline u64 gcm_siv_prepare_hint(u64 aadlen, u64 len, bool enc)
+{
+	if (!enc)
+		len = min_t(u64, len, 16 * GCM_SIV_BLOCK_SIZE);
+	return max_t(u64, aadlen, len);
+}
 void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len);
 void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx);
 /* POLYVAL result S (before the nonce XOR), after the length block. */

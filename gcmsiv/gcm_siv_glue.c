@@ -274,7 +274,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 {
 	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
 	const struct gcm_siv_key *key = crypto_aead_ctx(tfm);
-	unsigned int assoclen = req->assoclen, len = req->cryptlen, hint;
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
 	struct gsv_simd s = { .on = false };
 	struct gcm_siv_ctx *ctx = gsv_req_ctx(req);
@@ -304,9 +304,9 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	 */
 	if (!enc)
 		gcm_siv_ctr_start(ctx, want);
-	/* The longest piece one POLYVAL call gets (see gcm_siv_prepare()). */
-	hint = enc ? len : min_t(unsigned int, len, GCM_SIV_DEC_HINT_MAX);
-	gcm_siv_prepare(ctx, min_t(unsigned int, max(assoclen, hint), PAGE_SIZE));
+	/* The scatterlists come a page at a time at most. */
+	gcm_siv_prepare(ctx, min_t(u64, gcm_siv_prepare_hint(assoclen, len, enc),
+				   PAGE_SIZE));
 	gsv_auth_sg(ctx, &s, req->src, 0, assoclen);
 	gcm_siv_auth_pad(ctx);
 	if (enc) {
