@@ -6,7 +6,8 @@
  * CPU-feature contract:
  *   vmac_blocks64_bmi2, vmac_blocks128_bmi2: BMI2 (MULX).  General-purpose
  *	registers only, so they need no kernel FPU section and run in any
- *	context.
+ *	context.  %rbp is never touched: a frame-pointer unwinder that
+ *	interrupts them follows it to the caller's frame.
  *   vmac_aesni_expandkey, vmac_aesni_pad: AES-NI, SSSE3; the caller holds
  *	a kernel FPU section (kernel_fpu_begin()) in the kernel.
  *
@@ -228,106 +229,86 @@ SYM_FUNC_END(vmac_aesni_pad)
 
 /*
  * One L2 step: (\ah:\al) = (\ah:\al) * k + (\mh:\ml) mod 2^127 - 1 with k
- * at \koff(KEY) (high word first).  \a..\d, \x0, \x1 are scratch;
- * \mh and \ml are consumed.
+ * at \koff(KEY) (high word first).  Each accumulator word is dead once it
+ * is in %rdx, so its register takes a product: four scratch registers
+ * (\a..\d) suffice.  \mh and \ml are consumed.
  */
-.macro	POLY1 koff, ah, al, mh, ml, a, b, c, d, x0, x1
+.macro	POLY1 koff, ah, al, mh, ml, a, b, c, d
 	movq	\al, %rdx
-	mulx	\koff + 8(KEY), \x0, \x1	/* t0 = al * kl */
+	mulx	\koff + 8(KEY), \al, \a		/* t0 = al * kl = (a:al) */
 	mulx	\koff(KEY), \c, \d		/* al * kh */
 	movq	\ah, %rdx
-	mulx	\koff + 8(KEY), \a, \b		/* ah * kl */
-	addq	\c, \a
-	adcq	\d, \b				/* t1 = (b:a), b < 2^62 */
+	mulx	\koff + 8(KEY), \b, \ah		/* ah * kl */
+	addq	\c, \b
+	adcq	\d, \ah				/* t1 = (ah:b), ah < 2^62 */
 	mulx	\koff(KEY), \c, \d		/* t2 = ah * kh */
-	addq	\b, \c
+	addq	\ah, \c
 	adcq	$0, \d				/* s = t2 + hi(t1) */
 	addq	\c, \c
 	adcq	\d, \d				/* 2s < 2^127 */
-	addq	\c, \x0
-	adcq	\d, \x1				/* x = t0 + 2s < 2^127 */
-	addq	\ml, \x0
-	adcq	\a, \x1				/* + lo(t1) * 2^64 + ml */
+	addq	\c, \al
+	adcq	\d, \a				/* x = t0 + 2s < 2^127 */
+	addq	\ml, \al
+	adcq	\b, \a				/* + lo(t1) * 2^64 + ml */
 	movl	$0, %edx
 	adcq	$0, %rdx
-	addq	\mh, \x1
-	adcq	$0, %rdx			/* value = rdx * 2^128 + (x1:x0) */
-	movq	\x1, \c
+	addq	\mh, \a
+	adcq	$0, %rdx			/* value = rdx * 2^128 + (a:al) */
+	movq	\a, \c
 	shrq	$63, \c
 	leaq	(\c, %rdx, 2), \c		/* bits 127 and up, weighted 1 */
-	btrq	$63, \x1
-	addq	\c, \x0
-	adcq	$0, \x1
-	movq	\x1, \ah
-	movq	\x0, \al
+	btrq	$63, \a
+	addq	\c, \al
+	adcq	$0, \a
+	movq	\a, \ah
 .endm
 
 /*
  * void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
  *			   const struct vmac_key *key)
  *
- * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.
+ * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.  The
+ * nblocks mod 4 leading blocks go first (one, then two), the rest four at
+ * a time: the same Horner steps in the same order, grouped differently.
+ * Every step accepts what any step returns, so any grouping is valid.
  */
 SYM_FUNC_START(vmac_blocks64_bmi2)
 	.set	P, %rsi
-	.set	NB, %rbp
 	.set	KEY, %rcx
 	.set	AH, %r14
 	.set	AL, %r15
 	.set	M1H, %r13
 	.set	M1L, %rdi
+	/*
+	 * The two- and four-block steps use all fourteen general registers
+	 * that are neither %rsp nor %rbp (the frame pointer, never a scratch
+	 * register), so the end of the blocks lives on the stack.
+	 */
+	.set	END, 0
 
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
 	push	%r15
 	push	%rdi
-	movq	%rdx, NB
+	movq	%rdx, %rax
+	shlq	$7, %rax
+	addq	P, %rax
+	push	%rax
 	movq	(%rdi), AH
 	movq	8(%rdi), AL
 
-	cmpq	$4, NB
-	jb	.L64_lt4
-	/*
-	 * Four blocks per turn (POLY4): acc = acc * k^4 + m1 * k^3 + m2 * k^2
-	 * + m3 * k + m4 with k^2..k^4 fully reduced (< 2^127), m < 2^126 and
-	 * acc <= 2^127 + 4.  The message part is summed as each NH value
-	 * comes out; only acc * k^4 and the reduction are on the serial
-	 * chain.  Z < 2^254 + 2^130 + 2 * 2^253 + 2^251 + 2^126 < 2^256 fits
-	 * four words, but z3 may reach 2^63, so the doubling in the reduction
-	 * keeps its carry.  Fewer instructions per block than POLY2 (one
-	 * reduction per four blocks).
-	 */
-	.set	Z0, %r10
-	.set	Z1, %r11
-	.set	Z2, %r12
-	.set	Z3, %r13
-.L64_four:
-	NH_BLOCK1	0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
-	NH_BLOCK1	128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	NH_BLOCK1	256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
-	NH_BLOCK1	384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
-	addq	%rax, Z0				/* + m4 */
-	adcq	%rbx, Z1
-	adcq	$0, Z2
-	adcq	$0, Z3
-	POLY4_FINISH
-
-	addq	$512, P
-	subq	$4, NB
-	cmpq	$4, NB
-	jae	.L64_four
-.L64_lt4:
-	testq	NB, NB
-	jz	.L64_done
-	cmpq	$2, NB
-	jb	.L64_one
-.L64_two:
+	testb	$1, %dl
+	jz	.L64_even
+	movq	%rdx, M1H
+	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY, AH, AL, %r10, %r9, %r11, %r12, %rbx, %r8
+	movq	M1H, %rdx
+	addq	$128, P
+.L64_even:
+	testb	$2, %dl
+	jz	.L64_quads
 	NH_BLOCK	0, VMAC_KEY_NH, M1L, M1H, %r9, %r10, %rax, %rbx, %r8
 	NH_BLOCK	128, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
 
@@ -372,17 +353,42 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	addq	%r8, %r11
 	adcq	%r9, %r12
 	FOLD127	%rax, %rbx, %r11, %r12, AH, AL, 0
-
 	addq	$256, P
-	subq	$2, NB
-	cmpq	$2, NB
-	jae	.L64_two
-	testq	NB, NB
-	jz	.L64_done
-.L64_one:
-	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
-	POLY1		VMAC_KEY_POLY, AH, AL, %r10, %r9, %r11, %r12, %rbx, %r8, %rax, M1H
+.L64_quads:
+	cmpq	END(%rsp), P
+	je	.L64_done
+.L64_four:
+	/*
+	 * Four blocks per turn (POLY4): acc = acc * k^4 + m1 * k^3 + m2 * k^2
+	 * + m3 * k + m4 with k^2..k^4 fully reduced (< 2^127), m < 2^126 and
+	 * acc <= 2^127 + 4.  The message part is summed as each NH value
+	 * comes out; only acc * k^4 and the reduction are on the serial
+	 * chain.  Z < 2^254 + 2^130 + 2 * 2^253 + 2^251 + 2^126 < 2^256 fits
+	 * four words, but z3 may reach 2^63, so the doubling in the reduction
+	 * keeps its carry.  Fewer instructions per block than POLY2 (one
+	 * reduction per four blocks).
+	 */
+	.set	Z0, %r10
+	.set	Z1, %r11
+	.set	Z2, %r12
+	.set	Z3, %r13
+	NH_BLOCK1	0, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY3(KEY), VMAC_KEY_POLY3 + 8(KEY), 1, %r8, %r9, %rdi, %rax
+	NH_BLOCK1	128, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY2(KEY), VMAC_KEY_POLY2 + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	NH_BLOCK1	256, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
+	MULACC_Z	%rbx, %rax, VMAC_KEY_POLY(KEY), VMAC_KEY_POLY + 8(KEY), 0, %r8, %r9, %rdi, %rax
+	NH_BLOCK1	384, VMAC_KEY_NH, %rax, %rbx, %rdi, %r8, %r9
+	addq	%rax, Z0				/* + m4 */
+	adcq	%rbx, Z1
+	adcq	$0, Z2
+	adcq	$0, Z3
+	POLY4_FINISH
+	addq	$512, P
+	cmpq	END(%rsp), P
+	jb	.L64_four
 .L64_done:
+	addq	$8, %rsp
 	pop	%rdi
 	movq	AH, (%rdi)
 	movq	AL, 8(%rdi)
@@ -390,7 +396,6 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 	RET
 SYM_FUNC_END(vmac_blocks64_bmi2)
@@ -411,7 +416,6 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	.set	AL1, %r15
 
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
@@ -423,10 +427,10 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 .L128_block:
-	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rbp, %rax, %rbx, %r8
-	POLY1		VMAC_KEY_POLY, AH0, AL0, %r10, %r9, %r11, %rbp, %rbx, %r8, %rax, %rdi
-	NH_BLOCK	0, VMAC_KEY_NH + 16, %r9, %r10, %r11, %rbp, %rax, %rbx, %r8
-	POLY1		VMAC_KEY_POLY + 16, AH1, AL1, %r10, %r9, %r11, %rbp, %rbx, %r8, %rax, %rdi
+	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY, AH0, AL0, %r10, %r9, %r11, %rdi, %rbx, %r8
+	NH_BLOCK	0, VMAC_KEY_NH + 16, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
+	POLY1		VMAC_KEY_POLY + 16, AH1, AL1, %r10, %r9, %r11, %rdi, %rbx, %r8
 	addq	$128, P
 	decq	(%rsp)
 	jnz	.L128_block
@@ -441,7 +445,6 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 	RET
 SYM_FUNC_END(vmac_blocks128_bmi2)
