@@ -18,6 +18,20 @@
  */
 #define KFAST_IMPORT_NS(ns) MODULE_INFO(import_ns, ns)
 
+/* hrtimer_setup() from 6.13 on; hrtimer_init() + .function before. */
+#include <linux/hrtimer.h>
+static inline void kfast_hrtimer_setup(struct hrtimer *timer,
+				       enum hrtimer_restart (*fn)(struct hrtimer *),
+				       clockid_t clock, enum hrtimer_mode mode)
+{
+#ifdef KFAST_HAVE_HRTIMER_SETUP
+	hrtimer_setup(timer, fn, clock, mode);
+#else
+	hrtimer_init(timer, clock, mode);
+	timer->function = fn;
+#endif
+}
+
 /*
  * SIMD sections.  <crypto/internal/simd.h> only includes <asm/simd.h> itself
  * from 6.15 on.  Callers do:

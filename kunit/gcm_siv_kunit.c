@@ -15,6 +15,7 @@
  *  - the SIMD drivers with SIMD unusable (inside a kernel-FPU section on
  *    x86), and all drivers with BHs and with IRQs disabled;
  *  - bad key lengths, authsizes, short ciphertexts, missing key;
+ *  - stack traces from interrupts that land in each driver reach the caller;
  *  - POLYVAL itself (exported by the module): RFC 8452 section 7 and
  *    Appendix A examples, with the Appendix A erratum.
  * Intermediate values of the RFC vectors (derived keys, POLYVAL
@@ -29,6 +30,7 @@
 #include <linux/irqflags.h>
 #include <crypto/aead.h>
 #include "aead-test-template.h"
+#include "unwind-test.h"
 #include "../gcmsiv/polyval.h"
 #include "vectors/gcm_siv_vectors.h"
 
@@ -506,6 +508,43 @@ static void gsv_test_atomic(struct kunit *test)
 	gsv_flat_exit(&f);
 }
 
+/* ---- Unwinding ----------------------------------------------------------- */
+
+struct gsv_unwind_op {
+	struct gsv_flat f;
+	u8 *buf;
+};
+
+static int gsv_unwind_op(void *arg)
+{
+	struct gsv_unwind_op *o = arg;
+
+	return gsv_flat_crypt(&o->f, true, gsv_iv0, o->buf, 16, SZ_64K, 16 + SZ_64K + 16);
+}
+
+/*
+ * Stack traces from a hard-IRQ timer that interrupts the driver reach the
+ * caller (kunit/unwind-test.h): 64 KiB seals, in place.
+ */
+static void gsv_test_unwind(struct kunit *test)
+{
+	const struct gsv_driver *d = gsv_param(test);
+	struct gsv_unwind_op *o;
+	u64 rng = 0x7f1d;
+	u8 key[16];
+
+	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	o->buf = kunit_kmalloc(test, 16 + SZ_64K + 16, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, o->buf);
+	aeadt_fill(&rng, key, sizeof(key));
+	aeadt_fill(&rng, o->buf, 16 + SZ_64K);
+	KUNIT_ASSERT_EQ(test, gsv_flat_init(test, &o->f, d->name, key, sizeof(key)), 0);
+	kfast_unwind_check(test, d->name, crypto_aead_tfm(o->f.tfm)->__crt_alg,
+			   gsv_unwind_op, o);
+	gsv_flat_exit(&o->f);
+}
+
 /* ---- Bad inputs ---------------------------------------------------------- */
 
 static void gsv_test_bad_inputs(struct kunit *test)
@@ -620,6 +659,7 @@ static struct kunit_case gsv_cases[] = {
 	KUNIT_CASE_PARAM(gsv_test_tamper, gsv_driver_gen_params),
 	KUNIT_CASE_PARAM(gsv_test_bad_inputs, gsv_driver_gen_params),
 	KUNIT_CASE_PARAM(gsv_test_atomic, gsv_driver_gen_params),
+	KUNIT_CASE_PARAM(gsv_test_unwind, gsv_driver_gen_params),
 	KUNIT_CASE_PARAM(gsv_test_random_splits, gsv_driver_gen_params),
 	KUNIT_CASE_PARAM(gsv_test_all_lengths, gsv_tier_gen_params),
 	KUNIT_CASE_PARAM(gsv_test_random_lengths, gsv_tier_gen_params),

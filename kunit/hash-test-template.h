@@ -27,6 +27,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <crypto/hash.h>
+#include "unwind-test.h"
 #ifdef KFAST_HAVE_KUNIT_IRQ_TEST
 #include <kunit/run-in-irq-context.h>
 #endif
@@ -575,6 +576,54 @@ static void __maybe_unused kfast_hash_case_irq(struct kunit *test)
 #else
 	kunit_skip(test, "kunit_run_irq_test() needs 7.x");
 #endif
+}
+
+struct kfast_hash_unwind_op {
+	struct crypto_shash *tfm;
+	const u8 *buf;
+	unsigned int len;
+	u8 out[KFAST_HASH_MAX_DIGEST];
+};
+
+static int kfast_hash_unwind_op(void *arg)
+{
+	struct kfast_hash_unwind_op *o = arg;
+
+	return crypto_shash_tfm_digest(o->tfm, o->buf, o->len, o->out);
+}
+
+/*
+ * Stack traces from a hard-IRQ timer that interrupts each driver reach the
+ * caller (kunit/unwind-test.h).  64 KiB messages, so that the interrupts
+ * land in the bulk loops, assembly included.
+ */
+static void __maybe_unused kfast_hash_case_unwind(struct kunit *test)
+{
+	const struct kfast_hash_test_cfg *cfg = test->param_value;
+	struct crypto_shash *tfms[KFAST_HASH_MAX_DRIVERS];
+	const char *names[KFAST_HASH_MAX_DRIVERS];
+	struct kfast_hash_unwind_op *o;
+	u64 rng = 0xf4a3e + cfg->key_len;
+	unsigned int n, t;
+	u8 *key, *buf;
+
+	key = kfast_hash_random_key(test, cfg, &rng);
+	o = kunit_kzalloc(test, sizeof(*o), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, o);
+	o->len = cfg->nonce_len + SZ_64K;
+	buf = kunit_kmalloc(test, o->len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	kfast_test_fill(&rng, buf, o->len);
+	kfast_hash_fix_nonce(cfg, buf);
+	o->buf = buf;
+	n = kfast_hash_alloc_all(test, cfg, key, tfms, names);
+	KUNIT_ASSERT_GT(test, n, 0);
+	for (t = 0; t < n; t++) {
+		o->tfm = tfms[t];
+		kfast_unwind_check(test, names[t], &crypto_shash_alg(tfms[t])->base,
+				   kfast_hash_unwind_op, o);
+	}
+	kfast_hash_free_all(tfms, n);
 }
 
 #endif /* KFAST_HASH_TEST_TEMPLATE_H */

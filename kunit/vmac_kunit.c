@@ -231,6 +231,7 @@ static struct kunit_case vmac_test_cases[] = {
 	KUNIT_CASE_PARAM(kfast_hash_case_short_data, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_nosimd, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_irq, vmac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_unwind, vmac_cfg_gen_params),
 	{}
 };
 
