@@ -21,13 +21,13 @@
 
 #include "hash-test-template.h"
 #include "vectors/vmac_vectors.h"
+#include "../vmac/vmac.h"
 
-static const char *const vmac64_drivers[] = {
-	"vmac64-aes-generic", "vmac64-aes-bmi2", "vmac64-aes-avx512", NULL
-};
-static const char *const vmac128_drivers[] = {
-	"vmac128-aes-generic", "vmac128-aes-bmi2", "vmac128-aes-avx512", NULL
-};
+/* Every tier's driver (VMAC_TIERS), generic first. */
+#define VMAC_TIER_DRIVER64(id, suffix, prio, present) "vmac64-aes-" suffix,
+#define VMAC_TIER_DRIVER128(id, suffix, prio, present) "vmac128-aes-" suffix,
+static const char *const vmac64_drivers[] = { VMAC_TIERS(VMAC_TIER_DRIVER64) NULL };
+static const char *const vmac128_drivers[] = { VMAC_TIERS(VMAC_TIER_DRIVER128) NULL };
 static const unsigned int vmac_key_lens[] = { 16, 24, 32, 0 };
 
 #define VMAC_CFG(bits, klen)						\
@@ -115,9 +115,7 @@ static void vmac_draft_vectors(struct kunit *test)
 
 static void vmac_linux_vectors(struct kunit *test)
 {
-	static const char * const names[] = {
-		"vmac64(aes)", "vmac64-aes-generic", "vmac64-aes-bmi2", "vmac64-aes-avx512"
-	};
+	static const char * const names[] = { "vmac64(aes)", VMAC_TIERS(VMAC_TIER_DRIVER64) };
 	unsigned int i, d;
 
 	for (d = 0; d < ARRAY_SIZE(names); d++) {

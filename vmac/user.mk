@@ -3,8 +3,10 @@
 # Userspace build of the VMAC core (included by selftests/user/user.mk).
 
 VMAC_CORE_SRCS := vmac/vmac_core.c
-ifeq ($(shell uname -m),x86_64)
+# as vmac/Kbuild.inc
+ifeq ($(USER_ARCH),x86)
 VMAC_CORE_SRCS += arch/x86/vmac-x86_64.S arch/x86/vmac-avx512.S
+USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
 
 USER_TESTS += test_vmac
@@ -25,7 +27,7 @@ $(USER_OUT)/vmac_cryptopp_ref.o: selftests/user/vmac_cryptopp_ref.cc selftests/u
 
 $(USER_OUT)/test_vmac_cryptopp: $(test_vmac_cryptopp_SRCS) $(USER_OUT)/vmac_cryptopp_ref.o \
 		tools/uapi-shim/kfast_user.c $(wildcard include/kfast/*.h tools/uapi-shim/*.h \
-		selftests/user/*.h vmac/*.h arch/x86/vmac*.h)
+		selftests/user/*.h vmac/*.h arch/$(USER_ARCH)/vmac*.h)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $(test_vmac_cryptopp_SRCS) \
 		tools/uapi-shim/kfast_user.c $(USER_OUT)/vmac_cryptopp_ref.o \
@@ -34,7 +36,7 @@ $(USER_OUT)/test_vmac_cryptopp: $(test_vmac_cryptopp_SRCS) $(USER_OUT)/vmac_cryp
 # rdtsc benchmark of every tier against Crypto++ (x86-64 only): make bench-vmac
 $(USER_OUT)/bench_vmac: $(VMAC_CORE_SRCS) selftests/user/bench_vmac.c \
 		selftests/user/vmac_cryptopp_ref.cc tools/uapi-shim/kfast_user.c \
-		$(wildcard vmac/*.h arch/x86/vmac*.h include/kfast/*.h tools/uapi-shim/*.h)
+		$(wildcard vmac/*.h arch/$(USER_ARCH)/vmac*.h include/kfast/*.h tools/uapi-shim/*.h)
 	@mkdir -p $(dir $@)
 	$(USER_CXX) -O2 -g -c -o $@.ref.o selftests/user/vmac_cryptopp_ref.cc
 	$(USER_CC) $(USER_CFLAGS) -o $@ $(VMAC_CORE_SRCS) selftests/user/bench_vmac.c \

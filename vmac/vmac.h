@@ -34,20 +34,34 @@
 #define VMAC64_TAGBYTES		8
 #define VMAC128_TAGBYTES	16
 
-#if defined(CONFIG_X86_64) || (!defined(__KERNEL__) && defined(__x86_64__))
-#define VMAC_X86_64 1
+/*
+ * Architecture code, when vmac/Kbuild.inc builds some for this
+ * architecture, brings VMAC_ARCH_TIERS and struct vmac_key_arch from
+ * arch/$(SRCARCH)/vmac-arch.h (on the include path).
+ */
+#ifdef KFAST_VMAC_ARCH
+#include <vmac-arch.h>
+#else
+#define VMAC_ARCH_TIERS(T)
+struct vmac_key_arch { };
 #endif
 
 /*
- * Implementation tiers, lowest first.  A context runs the highest tier that
- * is both allowed by its impl field and present on the CPU (static keys set
- * once by vmac_mod_init()).  The crypto API glue registers one driver per
- * tier and pins each driver to its tier; library users pass VMAC_IMPL_BEST.
+ * Implementation tiers, lowest first: T(id, driver suffix, priority, CPU
+ * has it).  A context runs the highest tier that is both allowed by its
+ * impl field and present on the CPU (chosen once by vmac_mod_init()).  The
+ * crypto API glue registers one driver per tier and pins each driver to
+ * its tier; library users pass VMAC_IMPL_BEST.
  */
+#define VMAC_TIERS(T)							\
+	T(GENERIC, "generic", 100, true)				\
+	VMAC_ARCH_TIERS(T)
+
 enum vmac_impl {
-	VMAC_IMPL_GENERIC = 0,
-	VMAC_IMPL_BMI2 = 1,	/* x86-64: MULX NH + L2, AES-NI pad */
-	VMAC_IMPL_AVX512 = 2,	/* x86-64: AVX-512 IFMA NH, MULX L2 */
+#define VMAC_TIER_ENUM(id, suffix, priority, present) VMAC_IMPL_##id,
+	VMAC_TIERS(VMAC_TIER_ENUM)
+#undef VMAC_TIER_ENUM
+	VMAC_NR_IMPLS,
 	VMAC_IMPL_BEST = 255,
 };
 
@@ -61,42 +75,12 @@ struct vmac_key {
 	u64 polykey[VMAC_MAX_ITERS][2];
 	/* k^2 mod 2^127 - 1 per iteration, for two L2 steps at once. */
 	u64 polykey2[VMAC_MAX_ITERS][2];
-	/*
-	 * k^3 and k^4 mod 2^127 - 1 per iteration, fully reduced: the x86-64
-	 * BMI2 code runs the L2 four blocks per step.
-	 */
-	u64 polykey3[VMAC_MAX_ITERS][2];
-	u64 polykey4[VMAC_MAX_ITERS][2];
-#ifdef VMAC_X86_64
-	/*
-	 * For the AVX-512 code, which runs the L2 eight blocks per step:
-	 * k^8 mod 2^127 - 1 per iteration (high word first), and in lane b
-	 * of l2vec[iter][s][limb] the limbs (radix 2^52: 52, 52 and 23 bits)
-	 * of k^(7 - b) 2^(52 s) mod 2^127 - 1, for b = 0..7 (k^0 = 1) and
-	 * s = 0..2.  All fully reduced.
-	 */
-	u64 polykey8[VMAC_MAX_ITERS][2];
-	u64 l2vec[VMAC_MAX_ITERS][3][3][8];
-	/*
-	 * Sixteen steps at once (two groups of eight): k^16, and l2vec16
-	 * like l2vec for the first group, whose block b has k^(15 - b).
-	 */
-	u64 polykey16[VMAC_MAX_ITERS][2];
-	u64 l2vec16[VMAC_MAX_ITERS][3][3][8];
-#endif
+	/* Key material of the architecture's tiers (further powers of k, ...). */
+	struct vmac_key_arch arch;
 	/* L3 key per iteration: k1, k2 < 2^64 - 257. */
 	u64 l3key[VMAC_MAX_ITERS][2];
 	/* AES key for the pad (PDF). */
 	struct kfast_aes_key aes;
-#ifdef VMAC_X86_64
-	/*
-	 * AES-NI round keys (byte order as in FIPS-197, 16 bytes per round),
-	 * expanded at setkey when the CPU has AES-NI; aesni_rounds == 0
-	 * means "not expanded, use the portable AES".
-	 */
-	u8 aesni_rk[15][16];
-	u32 aesni_rounds;
-#endif
 };
 
 struct vmac_state {

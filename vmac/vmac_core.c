@@ -50,9 +50,9 @@
  *    instead of memset(), an inline wipe), runs the end of the message in
  *    registers, and starts the pad's AES before the hashing so that its
  *    latency overlaps.
- *  - 64x64->128-bit products use the compiler's __uint128_t; x86-64
- *    can replace the block loop and the pad by assembly (arch/x86/vmac.h,
- *    selected once at init with static keys).
+ *  - 64x64->128-bit products use the compiler's __uint128_t; an
+ *    architecture can replace the block loop and the pad by assembly
+ *    (arch/<arch>/vmac-hooks.h, tiers chosen once at init).
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -63,10 +63,6 @@
 #define VMAC_M52	0x000fffffffffffffULL
 #define VMAC_POLY_MASK	0x1fffffff1fffffffULL
 #define VMAC_P64	0xfffffffffffffeffULL	/* 2^64 - 257 */
-
-#ifdef VMAC_X86_64
-#include "../arch/x86/vmac.h"
-#endif
 
 
 /*
@@ -113,54 +109,6 @@ static __always_inline void vmac_wipe(void *p, size_t size)
 	__asm__ __volatile__ ("" : : "r" (p) : "memory");
 }
 
-/*
- * Arch hooks (lib/crypto style): an arch header defines the function and
- * "#define name name"; otherwise these always decline.
- */
-#ifndef vmac_blocks_arch
-static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
-					     struct vmac_state *st,
-					     const u8 *p, size_t nblocks)
-{
-	return false;
-}
-#endif
-
-#ifndef vmac_pad_arch
-static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
-					  const u8 nonce[16], unsigned int iters,
-					  unsigned int impl, u64 pad[2])
-{
-	return false;
-}
-#endif
-
-#ifndef vmac_setkey_arch
-static __always_inline void vmac_setkey_arch(struct vmac_key *key,
-					     const u8 *raw, unsigned int len)
-{
-}
-#endif
-
-#ifndef vmac_mod_init_arch
-static __always_inline unsigned int vmac_mod_init_arch(void)
-{
-	return VMAC_IMPL_GENERIC;
-}
-#endif
-
-static unsigned int vmac_impl_found;
-
-unsigned int vmac_mod_init(void)
-{
-	vmac_impl_found = vmac_mod_init_arch();
-	return vmac_impl_found;
-}
-
-unsigned int vmac_impl_max(void)
-{
-	return vmac_impl_found;
-}
 
 /*
  * One L2 step: acc = acc * k + m mod 2^127 - 1, with acc <= 2^127 + 4 on
@@ -346,6 +294,61 @@ static __always_inline u64 vmac_l2_l3(u64 ah, u64 al, u64 lenbits,
 	return c ? t : r;
 }
 
+/*
+ * Arch hooks (lib/crypto style): arch/$(SRCARCH)/vmac-hooks.h, included
+ * when vmac/Kbuild.inc builds code for this architecture, defines each
+ * hook it has and "#define name name"; the others decline.  It comes after
+ * the field arithmetic above, which its key set-up uses.
+ */
+#ifdef KFAST_VMAC_ARCH
+#include <vmac-hooks.h>
+#endif
+
+#ifndef vmac_blocks_arch
+static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
+					     struct vmac_state *st,
+					     const u8 *p, size_t nblocks)
+{
+	return false;
+}
+#endif
+
+#ifndef vmac_pad_arch
+static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
+					  const u8 nonce[16], unsigned int iters,
+					  unsigned int impl, u64 pad[2])
+{
+	return false;
+}
+#endif
+
+#ifndef vmac_setkey_arch
+static __always_inline void vmac_setkey_arch(struct vmac_key *key,
+					     const u8 *raw, unsigned int len)
+{
+}
+#endif
+
+#ifndef vmac_mod_init_arch
+static __always_inline unsigned int vmac_mod_init_arch(void)
+{
+	return VMAC_IMPL_GENERIC;
+}
+#endif
+
+static unsigned int vmac_impl_found;
+
+unsigned int vmac_mod_init(void)
+{
+	vmac_impl_found = vmac_mod_init_arch();
+	return vmac_impl_found;
+}
+
+unsigned int vmac_impl_max(void)
+{
+	return vmac_impl_found;
+}
+
 /* KDF block i for the given index byte: AES(index || uint120(i)). */
 static void vmac_kdf_block(const struct kfast_aes_key *aes, u8 index, u64 i,
 			   u8 out[16])
@@ -401,69 +404,14 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	if (WARN_ON(n != VMAC_MAX_ITERS))
 		return -EINVAL;
 
-	/*
-	 * k^2, k^3, k^4 mod p for the multi-block L2 steps, fully reduced
-	 * (each power is the previous one times k, then reduced).
-	 */
+	/* k^2 mod p for the two-block L2 step, fully reduced. */
 	for (i = 0; i < VMAC_MAX_ITERS; i++) {
-		u64 (*pw[3])[VMAC_MAX_ITERS][2] = {
-			&key->polykey2, &key->polykey3, &key->polykey4
-		};
 		u64 h = key->polykey[i][0], l = key->polykey[i][1];
-		unsigned int j;
 
-		for (j = 0; j < ARRAY_SIZE(pw); j++) {
-			vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
-			vmac_l2_finish(h, l, 0, &(*pw[j])[i][0], &(*pw[j])[i][1]);
-			h = (*pw[j])[i][0];
-			l = (*pw[j])[i][1];
-		}
+		vmac_poly_step(&h, &l, key->polykey[i][0], key->polykey[i][1], 0, 0);
+		vmac_l2_finish(h, l, 0, &key->polykey2[i][0], &key->polykey2[i][1]);
 	}
 
-#ifdef VMAC_X86_64
-	/*
-	 * Eight L2 steps at once (x86-64 AVX-512): acc * k^8 + m0 * k^7 + ...
-	 * + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), and times
-	 * 2^52 and 2^104 for the NH limbs of those weights.  Multiplying by
-	 * 2^s mod 2^127 - 1 rotates the 127-bit value left by s bits, which
-	 * keeps it fully reduced.
-	 */
-	for (i = 0; i < VMAC_MAX_ITERS; i++) {
-		u64 h = 0, l = 1;
-		unsigned int j, s;
-
-		for (j = 0; j <= 16; j++) {
-			u64 (*vec)[3][8] = j < 8 ? key->l2vec[i] : key->l2vec16[i];
-
-			if (j) {
-				vmac_poly_step(&h, &l, key->polykey[i][0],
-					       key->polykey[i][1], 0, 0);
-				vmac_l2_finish(h, l, 0, &h, &l);
-			}
-			if (j == 8) {
-				key->polykey8[i][0] = h;
-				key->polykey8[i][1] = l;
-			}
-			if (j == 16)
-				break;
-			for (s = 0; s < 3; s++) {
-				__uint128_t v = (__uint128_t)h << 64 | l;
-				u64 rh, rl;
-
-				if (s)
-					v = (v << (52 * s) | v >> (127 - 52 * s)) &
-					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
-				rh = (u64)(v >> 64);
-				rl = (u64)v;
-				vec[s][0][7 - j % 8] = rl & VMAC_M52;
-				vec[s][1][7 - j % 8] = (rl >> 52 | rh << 12) & VMAC_M52;
-				vec[s][2][7 - j % 8] = rh >> 40;
-			}
-		}
-		key->polykey16[i][0] = h;
-		key->polykey16[i][1] = l;
-	}
-#endif
 
 	vmac_setkey_arch(key, raw, len);
 	return 0;

@@ -9,23 +9,18 @@
  * when fewer than 16 bytes were hashed or when the nonce's top bit is set.
  * Keys are AES-128/192/256 keys (the old template took 16 bytes only).
  *
- * One driver per implementation tier (vmac64-aes-generic, -bmi2, -avx512), each
- * pinned to its tier so that tests can compare them by driver name; tiers
- * the CPU lacks are not registered.  The tier list is fixed at module init
- * (vmac_mod_init() sets the static keys); the core picks the code for a
- * request from the tier stored in its state, with a generic fallback where
- * SIMD is not usable.
+ * One driver per implementation tier of VMAC_TIERS (vmac64-aes-generic,
+ * ...), each pinned to its tier so that tests can compare them by driver
+ * name; tiers the CPU lacks are not registered.  The tier list is fixed at
+ * module init (vmac_mod_init()); the core picks the code for a request
+ * from the tier stored in its state, with a generic fallback where SIMD is
+ * not usable.
  *
  * No pad cache: see the comment at the top of vmac_core.c.
  */
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
 #include "vmac.h"
-
-struct vmac_alg {
-	struct shash_alg alg;
-	unsigned int impl;
-};
 
 struct vmac_desc_ctx {
 	struct vmac_ctx ctx;
@@ -40,9 +35,14 @@ struct vmac_export_state {
 	u32 nonce_len;
 };
 
+/* vmac_algs[] holds VMAC-64 and VMAC-128 of each tier, tier by tier. */
+#define VMAC_ALGS_PER_TIER	2
+static struct shash_alg vmac_algs[VMAC_ALGS_PER_TIER * VMAC_NR_IMPLS];
+static unsigned int vmac_nr_registered;
+
 static unsigned int vmac_alg_impl(struct crypto_shash *tfm)
 {
-	return container_of(crypto_shash_alg(tfm), struct vmac_alg, alg)->impl;
+	return (crypto_shash_alg(tfm) - vmac_algs) / VMAC_ALGS_PER_TIER;
 }
 
 static int vmac_shash_setkey(struct crypto_shash *tfm, const u8 *key,
@@ -125,79 +125,53 @@ static int vmac_shash_import(struct shash_desc *desc, const void *in)
 	return 0;
 }
 
-#define VMAC_ALG(tagbits, tier, prio, tier_impl)				\
-	{									\
-		.impl = tier_impl,						\
-		.alg = {							\
-			.init		= vmac_shash_init,			\
-			.update		= vmac_shash_update,			\
-			.final		= vmac_shash_final,			\
-			.export		= vmac_shash_export,			\
-			.import		= vmac_shash_import,			\
-			.setkey		= vmac_shash_setkey,			\
-			.descsize	= sizeof(struct vmac_desc_ctx),		\
-			.statesize	= sizeof(struct vmac_export_state),	\
-			.digestsize	= (tagbits) / 8,			\
-			.base.cra_name	= "vmac" #tagbits "(aes)",		\
-			.base.cra_driver_name = "vmac" #tagbits "-aes-" tier,	\
-			.base.cra_priority = prio,				\
-			.base.cra_blocksize = VMAC_NHBYTES,			\
-			.base.cra_ctxsize = sizeof(struct vmac_key),		\
-			.base.cra_module = THIS_MODULE,				\
-		},								\
-	}
-
-static struct vmac_alg vmac_algs[] = {
-	VMAC_ALG(64, "generic", 100, VMAC_IMPL_GENERIC),
-	VMAC_ALG(128, "generic", 100, VMAC_IMPL_GENERIC),
-#ifdef VMAC_X86_64
-	VMAC_ALG(64, "bmi2", 200, VMAC_IMPL_BMI2),
-	VMAC_ALG(128, "bmi2", 200, VMAC_IMPL_BMI2),
-	VMAC_ALG(64, "avx512", 300, VMAC_IMPL_AVX512),
-	VMAC_ALG(128, "avx512", 300, VMAC_IMPL_AVX512),
-#endif
-};
-
-static bool vmac_registered[ARRAY_SIZE(vmac_algs)];
-
-static void vmac_unregister_all(void)
-{
-	int i;
-
-	for (i = ARRAY_SIZE(vmac_algs) - 1; i >= 0; i--) {
-		if (vmac_registered[i])
-			crypto_unregister_shash(&vmac_algs[i].alg);
-		vmac_registered[i] = false;
-	}
-}
+#define VMAC_ALG(tagbits, suffix, prio)					\
+	{								\
+		.init		= vmac_shash_init,			\
+		.update		= vmac_shash_update,			\
+		.final		= vmac_shash_final,			\
+		.export		= vmac_shash_export,			\
+		.import		= vmac_shash_import,			\
+		.setkey		= vmac_shash_setkey,			\
+		.descsize	= sizeof(struct vmac_desc_ctx),		\
+		.statesize	= sizeof(struct vmac_export_state),	\
+		.digestsize	= (tagbits) / 8,			\
+		.base.cra_name	= "vmac" #tagbits "(aes)",		\
+		.base.cra_driver_name = "vmac" #tagbits "-aes-" suffix,	\
+		.base.cra_priority = prio,				\
+		.base.cra_blocksize = VMAC_NHBYTES,			\
+		.base.cra_ctxsize = sizeof(struct vmac_key),		\
+		.base.cra_module = THIS_MODULE,				\
+	},
+#define VMAC_TIER_ALGS(id, suffix, prio, present)			\
+	VMAC_ALG(64, suffix, prio) VMAC_ALG(128, suffix, prio)
+static struct shash_alg vmac_algs[] = { VMAC_TIERS(VMAC_TIER_ALGS) };
+#undef VMAC_TIER_ALGS
+#undef VMAC_ALG
 
 static int __init vmac_glue_init(void)
 {
-	unsigned int max = vmac_mod_init(), i;
+	unsigned int n = VMAC_ALGS_PER_TIER * (vmac_mod_init() + 1);
 	int err;
 
+	BUILD_BUG_ON(ARRAY_SIZE(vmac_algs) != VMAC_ALGS_PER_TIER * VMAC_NR_IMPLS);
 	/* The limits of the oldest and newest supported kernels (6.1 .. 7.2). */
 	BUILD_BUG_ON(sizeof(struct vmac_desc_ctx) > 360);
 	BUILD_BUG_ON(sizeof(struct vmac_export_state) > 345);
 
-	for (i = 0; i < ARRAY_SIZE(vmac_algs); i++) {
-		if (vmac_algs[i].impl > max)
-			continue;
-		err = crypto_register_shash(&vmac_algs[i].alg);
-		if (err) {
-			pr_err("kfast_vmac: registering %s failed: %d\n",
-			       vmac_algs[i].alg.base.cra_driver_name, err);
-			vmac_unregister_all();
-			return err;
-		}
-		vmac_registered[i] = true;
+	/* The tiers the CPU has are the first ones: register those. */
+	err = crypto_register_shashes(vmac_algs, n);
+	if (err) {
+		pr_err("kfast_vmac: registering the drivers failed: %d\n", err);
+		return err;
 	}
+	vmac_nr_registered = n;
 	return 0;
 }
 
 static void __exit vmac_glue_exit(void)
 {
-	vmac_unregister_all();
+	crypto_unregister_shashes(vmac_algs, vmac_nr_registered);
 }
 
 module_init(vmac_glue_init);
@@ -207,11 +181,7 @@ MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("VMAC-64/VMAC-128 message authentication (draft-krovetz-vmac-01), AES-128/192/256");
 MODULE_ALIAS_CRYPTO("vmac64(aes)");
 MODULE_ALIAS_CRYPTO("vmac128(aes)");
-MODULE_ALIAS_CRYPTO("vmac64-aes-generic");
-MODULE_ALIAS_CRYPTO("vmac128-aes-generic");
-#ifdef VMAC_X86_64
-MODULE_ALIAS_CRYPTO("vmac64-aes-bmi2");
-MODULE_ALIAS_CRYPTO("vmac128-aes-bmi2");
-MODULE_ALIAS_CRYPTO("vmac64-aes-avx512");
-MODULE_ALIAS_CRYPTO("vmac128-aes-avx512");
-#endif
+#define VMAC_TIER_ALIASES(id, suffix, prio, present)			\
+	MODULE_ALIAS_CRYPTO("vmac64-aes-" suffix);			\
+	MODULE_ALIAS_CRYPTO("vmac128-aes-" suffix);
+VMAC_TIERS(VMAC_TIER_ALIASES)

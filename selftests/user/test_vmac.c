@@ -23,9 +23,9 @@
 #include "../../kunit/vectors/vmac_vectors.h"
 
 static const char *const impl_names[] = {
-	[VMAC_IMPL_GENERIC] = "generic",
-	[VMAC_IMPL_BMI2] = "bmi2",
-	[VMAC_IMPL_AVX512] = "avx512",
+#define VMAC_TIER_NAME(id, suffix, prio, present) [VMAC_IMPL_##id] = suffix,
+	VMAC_TIERS(VMAC_TIER_NAME)
+#undef VMAC_TIER_NAME
 };
 
 static void left_pad_nonce(u8 out[16], const u8 *nonce, unsigned int len)

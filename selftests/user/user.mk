@@ -6,8 +6,12 @@
 
 USER_OUT := build/user
 USER_CC ?= cc
+# The kernel's $(SRCARCH) of this machine: the cores find their arch
+# headers in arch/$(USER_ARCH)/ as they do in the kernel build.
+USER_ARCH := $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(shell uname -m)))
 USER_CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 \
-	-Iinclude -Itools/uapi-shim -Itools/uapi-shim/asm-include -Iselftests/user
+	-Iinclude -Itools/uapi-shim -Itools/uapi-shim/asm-include -Iselftests/user \
+	-Iarch/$(USER_ARCH)
 USER_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 USER_LIBS := -lcrypto
 

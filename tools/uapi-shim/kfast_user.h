@@ -126,6 +126,7 @@ struct static_key_true { bool enabled; };
 #define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { false }
 #define DEFINE_STATIC_KEY_TRUE(name) struct static_key_true name = { true }
 #define DECLARE_STATIC_KEY_FALSE(name) extern struct static_key_false name
+#define STATIC_KEY_FALSE_INIT { false }
 #define static_branch_likely(k) ((k)->enabled)
 #define static_branch_unlikely(k) ((k)->enabled)
 #define static_branch_enable(k) ((k)->enabled = true)

@@ -1,0 +1,213 @@
+/*
+ * x86-64 hooks of the VMAC core (included by vmac/vmac_core.c only, after
+ * the field arithmetic it shares with them).  The tiers are in the table
+ * of arch/x86/vmac-arch.h; vmac_mod_init_arch() probes them once and sets
+ * one static key per tier present.  A context runs min(its impl, the
+ * CPU's best tier).
+ */
+#ifndef KFAST_ARCH_X86_VMAC_HOOKS_H
+#define KFAST_ARCH_X86_VMAC_HOOKS_H
+
+#include "vmac-offsets.h"
+
+void vmac_aesni_expandkey(u8 rk[15][16], const u8 *key, unsigned int keylen);
+void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,
+		    const u8 nonce[16], unsigned int iters, u64 pad[2]);
+void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
+			const struct vmac_key *key);
+void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
+			 const struct vmac_key *key);
+void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
+			  const struct vmac_key *key);
+void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
+			   const struct vmac_key *key);
+
+static_assert(offsetof(struct vmac_key, nhkey) == VMAC_KEY_NH, "VMAC_KEY_NH");
+static_assert(offsetof(struct vmac_key, polykey) == VMAC_KEY_POLY, "VMAC_KEY_POLY");
+static_assert(offsetof(struct vmac_key, polykey2) == VMAC_KEY_POLY2, "VMAC_KEY_POLY2");
+static_assert(offsetof(struct vmac_key, arch.polykey3) == VMAC_KEY_POLY3, "VMAC_KEY_POLY3");
+static_assert(offsetof(struct vmac_key, arch.polykey4) == VMAC_KEY_POLY4, "VMAC_KEY_POLY4");
+static_assert(offsetof(struct vmac_key, arch.polykey8) == VMAC_KEY_POLY8, "VMAC_KEY_POLY8");
+static_assert(offsetof(struct vmac_key, arch.l2vec) == VMAC_KEY_L2VEC, "VMAC_KEY_L2VEC");
+static_assert(offsetof(struct vmac_key, arch.polykey16) == VMAC_KEY_POLY16, "VMAC_KEY_POLY16");
+static_assert(offsetof(struct vmac_key, arch.l2vec16) == VMAC_KEY_L2VEC16, "VMAC_KEY_L2VEC16");
+
+static __always_inline bool vmac_cpu_has_aesni(void)
+{
+	return boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_SSSE3) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE, NULL);
+}
+
+static __always_inline bool vmac_cpu_has_bmi2(void)
+{
+	return boot_cpu_has(X86_FEATURE_BMI2);
+}
+
+static __always_inline bool vmac_cpu_has_avx512(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512IFMA) &&
+	       boot_cpu_has(X86_FEATURE_AVX2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
+}
+
+/* The AES-NI pad is not a tier of its own: the BMI2 and AVX512 tiers use it. */
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
+/* vmac_tier_keys[VMAC_IMPL_<id>]: that tier is present (entry 0 unused). */
+static __ro_after_init struct static_key_false vmac_tier_keys[VMAC_NR_IMPLS] = {
+	[0 ... VMAC_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
+};
+
+/* Whether a context whose impl is @impl may run tier @id. */
+#define vmac_may_run(impl, id)						\
+	((impl) >= VMAC_IMPL_##id && static_branch_likely(&vmac_tier_keys[VMAC_IMPL_##id]))
+
+/* Groups of eight blocks per kernel FPU section (4 KiB). */
+#define VMAC_AVX512_MAX_GROUPS		4
+
+static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
+					     struct vmac_state *st,
+					     const u8 *p, size_t nblocks)
+{
+	/*
+	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section; it
+	 * pays from one group on for both tag sizes.  Fewer than eight
+	 * blocks, and what is left over, go to the code below.
+	 */
+	if (vmac_may_run(st->impl, AVX512) &&
+	    nblocks >= 8 && crypto_simd_usable()) {
+		do {
+			size_t ng = min_t(size_t, nblocks / 8, VMAC_AVX512_MAX_GROUPS);
+			struct kfast_simd_state simd;
+
+			kfast_simd_begin(&simd);
+			if (st->iters == 1)
+				vmac_blocks64_avx512(st->poly[0], p, ng, key);
+			else
+				vmac_blocks128_avx512(st->poly, p, ng, key);
+			kfast_simd_end(&simd);
+			p += ng * 8 * VMAC_NHBYTES;
+			nblocks -= ng * 8;
+		} while (nblocks >= 8);
+		if (!nblocks)
+			return true;
+	}
+	if (vmac_may_run(st->impl, BMI2)) {
+		if (st->iters == 1)
+			vmac_blocks64_bmi2(st->poly[0], p, nblocks, key);
+		else
+			vmac_blocks128_bmi2(st->poly, p, nblocks, key);
+		return true;
+	}
+	return false;
+}
+#define vmac_blocks_arch vmac_blocks_arch
+
+static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
+					  const u8 nonce[16], unsigned int iters,
+					  unsigned int impl, u64 pad[2])
+{
+	if (impl >= VMAC_IMPL_BMI2 && static_branch_likely(&vmac_use_aesni) &&
+	    key->arch.aesni_rounds && crypto_simd_usable()) {
+		struct kfast_simd_state simd;
+
+		kfast_simd_begin(&simd);
+		vmac_aesni_pad(key->arch.aesni_rk, key->arch.aesni_rounds, nonce, iters, pad);
+		kfast_simd_end(&simd);
+		return true;
+	}
+	return false;
+}
+#define vmac_pad_arch vmac_pad_arch
+
+/*
+ * The key material of struct vmac_key_arch.  k^3 and k^4, then the vector
+ * keys of the AVX-512 L2: eight L2 steps at once are acc * k^8 + m0 * k^7 +
+ * ... + m7, so lane b of l2vec holds k^(7 - b) (k^0 = 1), and times 2^52
+ * and 2^104 for the NH limbs of those weights.  Multiplying by 2^s mod
+ * 2^127 - 1 rotates the 127-bit value left by s bits, which keeps it fully
+ * reduced.  Every power is the previous one times k, then reduced.
+ *
+ * The AES-NI round keys for the pad: setkey normally runs in process
+ * context; if SIMD is not usable there, the key simply keeps aesni_rounds
+ * = 0 and the pads use the portable AES.
+ */
+static __always_inline void vmac_setkey_arch(struct vmac_key *key,
+					     const u8 *raw, unsigned int len)
+{
+	struct vmac_key_arch *a = &key->arch;
+	unsigned int i;
+
+	for (i = 0; i < VMAC_MAX_ITERS; i++) {
+		u64 h = 0, l = 1;
+		unsigned int j, s;
+
+		for (j = 0; j <= 16; j++) {
+			u64 (*vec)[3][8] = j < 8 ? a->l2vec[i] : a->l2vec16[i];
+
+			if (j) {
+				vmac_poly_step(&h, &l, key->polykey[i][0],
+					       key->polykey[i][1], 0, 0);
+				vmac_l2_finish(h, l, 0, &h, &l);
+			}
+			if (j == 3) {
+				a->polykey3[i][0] = h;
+				a->polykey3[i][1] = l;
+			} else if (j == 4) {
+				a->polykey4[i][0] = h;
+				a->polykey4[i][1] = l;
+			} else if (j == 8) {
+				a->polykey8[i][0] = h;
+				a->polykey8[i][1] = l;
+			}
+			if (j == 16)
+				break;
+			for (s = 0; s < 3; s++) {
+				__uint128_t v = (__uint128_t)h << 64 | l;
+				u64 rh, rl;
+
+				if (s)
+					v = (v << (52 * s) | v >> (127 - 52 * s)) &
+					    (((__uint128_t)VMAC_M63 << 64) | ~0ULL);
+				rh = (u64)(v >> 64);
+				rl = (u64)v;
+				vec[s][0][7 - j % 8] = rl & VMAC_M52;
+				vec[s][1][7 - j % 8] = (rl >> 52 | rh << 12) & VMAC_M52;
+				vec[s][2][7 - j % 8] = rh >> 40;
+			}
+		}
+		a->polykey16[i][0] = h;
+		a->polykey16[i][1] = l;
+	}
+
+	a->aesni_rounds = 0;
+	if (static_branch_likely(&vmac_use_aesni) && crypto_simd_usable()) {
+		struct kfast_simd_state simd;
+
+		kfast_simd_begin(&simd);
+		vmac_aesni_expandkey(a->aesni_rk, raw, len);
+		kfast_simd_end(&simd);
+		a->aesni_rounds = len / 4 + 6;
+	}
+}
+#define vmac_setkey_arch vmac_setkey_arch
+
+/* Each tier of the table, in order, while the CPU has it. */
+static __always_inline unsigned int vmac_mod_init_arch(void)
+{
+	unsigned int best = VMAC_IMPL_GENERIC;
+
+	if (vmac_cpu_has_aesni())
+		static_branch_enable(&vmac_use_aesni);
+#define VMAC_TIER_PROBE(id, suffix, priority, present)			\
+	if (best + 1 == VMAC_IMPL_##id && (present)) {			\
+		static_branch_enable(&vmac_tier_keys[VMAC_IMPL_##id]);	\
+		best = VMAC_IMPL_##id;					\
+	}
+	VMAC_ARCH_TIERS(VMAC_TIER_PROBE)
+#undef VMAC_TIER_PROBE
+	return best;
+}
+#define vmac_mod_init_arch vmac_mod_init_arch
+
+#endif /* KFAST_ARCH_X86_VMAC_HOOKS_H */
