@@ -29,25 +29,19 @@
 
 #include "hash-test-template.h"
 #include "vectors/umac_vectors.h"
+#include "../umac/umac.h"
 
 #define UMAC_TEST_NONCE	8
 
-static const char *const umac32_drivers[] = {
-	"umac32-aes-generic", "umac32-aes-sse2", "umac32-aes-avx2",
-	"umac32-aes-avx512", NULL
-};
-static const char *const umac64_drivers[] = {
-	"umac64-aes-generic", "umac64-aes-sse2", "umac64-aes-avx2",
-	"umac64-aes-avx512", NULL
-};
-static const char *const umac96_drivers[] = {
-	"umac96-aes-generic", "umac96-aes-sse2", "umac96-aes-avx2",
-	"umac96-aes-avx512", NULL
-};
-static const char *const umac128_drivers[] = {
-	"umac128-aes-generic", "umac128-aes-sse2", "umac128-aes-avx2",
-	"umac128-aes-avx512", NULL
-};
+/* Every tier's driver (UMAC_TIERS), generic first. */
+#define UMAC_TIER_DRIVER32(id, suffix, prio, present) "umac32-aes-" suffix,
+#define UMAC_TIER_DRIVER64(id, suffix, prio, present) "umac64-aes-" suffix,
+#define UMAC_TIER_DRIVER96(id, suffix, prio, present) "umac96-aes-" suffix,
+#define UMAC_TIER_DRIVER128(id, suffix, prio, present) "umac128-aes-" suffix,
+static const char *const umac32_drivers[] = { UMAC_TIERS(UMAC_TIER_DRIVER32) NULL };
+static const char *const umac64_drivers[] = { UMAC_TIERS(UMAC_TIER_DRIVER64) NULL };
+static const char *const umac96_drivers[] = { UMAC_TIERS(UMAC_TIER_DRIVER96) NULL };
+static const char *const umac128_drivers[] = { UMAC_TIERS(UMAC_TIER_DRIVER128) NULL };
 static const unsigned int umac_key_lens[] = { 16, 0 };
 
 #define UMAC_CFG(bits)							\

@@ -64,43 +64,38 @@
 #define UMAC_POLY64_WORDS	(1u << 14)
 
 /*
- * Implementation tiers.  A key is prepared for one tier (the per-tier key
- * layouts differ); umac_setkey() picks the best tier the CPU has, and
+ * Architecture code, when umac/Kbuild.inc builds some for this
+ * architecture, brings UMAC_ARCH_TIERS and struct umac_key_arch from
+ * arch/$(SRCARCH)/umac-arch.h (on the include path).
+ */
+#ifdef KFAST_UMAC_ARCH
+#include <umac-arch.h>
+#else
+#define UMAC_ARCH_TIERS(T)
+struct umac_key_arch { };
+#endif
+#ifndef umac_tier_priority_arch
+#define umac_tier_priority_arch(impl, prio) (prio)
+#endif
+
+/*
+ * Implementation tiers, lowest first: T(id, driver suffix, priority, CPU
+ * has it).  A key is prepared for one tier (the per-tier key layouts
+ * differ); umac_setkey() picks the best tier the CPU has, and
  * __umac_setkey() lets the crypto API glue and the tests choose.  Lower
  * tiers always work: the generic C code only uses the linear NH key.
  */
-#define UMAC_IMPL_GENERIC	0
-#define UMAC_IMPL_SSE2		1
-#define UMAC_IMPL_AVX2		2
-#define UMAC_IMPL_AVX512	3
-#define UMAC_IMPL_BEST		UMAC_IMPL_AVX512
+#define UMAC_TIERS(T)							\
+	T(GENERIC, "generic", 100, true)				\
+	UMAC_ARCH_TIERS(T)
 
-
-#if defined(__x86_64__) && !defined(UMAC_NO_ARCH)
-#define UMAC_HAVE_X86 1
-/*
- * x86-64 key layouts.  Q(n) below is the n-th 16-byte quarter of the
- * linear NH key (words 4n..4n+3, n = 0..66).  For the 32-byte units
- * u, u+1, ... of a chunk, NH needs in iteration i the key quarter
- * Q(2u + i) for the low half of unit u and Q(2u + 1 + i) for its high
- * half.  The SIMD code gathers the low halves of 2 (AVX2) or 4 (AVX-512)
- * consecutive units into one register and the high halves into another,
- * so the key is stored with the same interleave: entry n holds Q(n),
- * Q(n + 2) (, Q(n + 4), Q(n + 6)), and the keys of units u.. in iteration i
- * are entries 2u + i (low halves) and 2u + 1 + i (high halves), whatever u
- * is.  Entries whose later quarters would lie beyond Q(66) hold only the
- * leading ones, which is all the narrower code for the last units reads.
- */
-#define UMAC_X86_ENTRIES	67
-struct umac_key_x86 {
-	union {
-		u32 nh_pairs[UMAC_X86_ENTRIES][8];	/* UMAC_IMPL_AVX2 */
-		u32 nh_quads[UMAC_X86_ENTRIES][16];	/* UMAC_IMPL_AVX512 */
-	};
-	/* AES-128 round keys of K' (FIPS-197 byte order) for the AES-NI pad. */
-	u8 pdf_rk[11][16];
+enum umac_impl {
+#define UMAC_TIER_ENUM(id, suffix, priority, present) UMAC_IMPL_##id,
+	UMAC_TIERS(UMAC_TIER_ENUM)
+#undef UMAC_TIER_ENUM
+	UMAC_NR_IMPLS,
+	UMAC_IMPL_BEST = UMAC_NR_IMPLS - 1,
 };
-#endif
 
 struct umac_key {
 	/* L1: NH key words, str2uint of the big-endian 4-byte KDF pieces. */
@@ -112,12 +107,10 @@ struct umac_key {
 	u64 l3[UMAC_MAX_ITERS][8];
 	u32 l3_xor[UMAC_MAX_ITERS];
 	int impl;			/* tier the key is prepared for */
-	bool aesni;			/* arch.pdf_rk is valid */
 	/* PDF: AES-128 under K' = KDF(K, 0, 16). */
 	struct kfast_aes_key pdf;
-#ifdef UMAC_HAVE_X86
-	struct umac_key_x86 arch __aligned(64);
-#endif
+	/* The layouts and round keys of the architecture's tiers. */
+	struct umac_key_arch arch;
 };
 
 /*
@@ -143,8 +136,12 @@ struct umac_ctx {
 	const struct umac_key *key;
 };
 
-/* Returns the best tier this CPU supports; call once before __umac_setkey(). */
-int umac_arch_init(void);
+/*
+ * CPU feature detection, once (module init, or program start in the
+ * userspace tests): returns the best tier this CPU supports.  Call it
+ * before __umac_setkey().
+ */
+int umac_mod_init(void);
 
 int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 		  int impl);

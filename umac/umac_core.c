@@ -27,9 +27,9 @@
  *    section of 4 KiB) and run POLY on the returned sums.
  *  - The pad's AES is issued by umac_set_nonce(), before the hashing, so
  *    that its latency overlaps with NH instead of ending the message.
- *  - Arch code (arch/x86/umac.h) may override the NH of units and chunks
- *    and the AES of the pad; the generic versions below are also the
- *    fallback when SIMD is not usable.
+ *  - Arch code (arch/<arch>/umac-hooks.h) may override the NH of units
+ *    and chunks and the AES of the pad; the generic versions below are
+ *    also the fallback when SIMD is not usable.
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -50,53 +50,90 @@
 static __always_inline void nh_generic(const u32 *k, const u8 *p, size_t units,
 				       u64 *nh, const unsigned int iters);
 
-#if defined(UMAC_HAVE_X86)
-#include "../arch/x86/umac.h"
+/*
+ * Arch hooks (lib/crypto style): arch/$(SRCARCH)/umac-hooks.h, included
+ * when umac/Kbuild.inc builds code for this architecture, defines each
+ * hook it has and "#define name name"; the others decline.  The NH hooks
+ * run inside a section opened by umac_simd_begin_arch().
+ */
+#ifdef KFAST_UMAC_ARCH
+#include <umac-hooks.h>
+#endif
+
+#ifndef umac_simd_begin_arch
+static __always_inline bool umac_simd_begin_arch(const struct umac_key *key,
+						 struct kfast_simd_state *simd)
+{
+	return false;
+}
+
+static __always_inline void umac_simd_end_arch(struct kfast_simd_state *simd)
+{
+}
+#define UMAC_SIMD_SECTION_BYTES	4096
 #endif
 
 #ifndef umac_nh_arch
-static inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
-				const u8 *p, size_t units, unsigned int pos,
-				unsigned int iters)
+static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
+					 const u8 *p, size_t units, unsigned int pos,
+					 unsigned int iters)
 {
 	return false;
 }
+#endif
 
-static inline bool umac_nh_chunks_arch(const struct umac_key *key,
-				       const u8 *p, size_t nchunks,
-				       unsigned int iters, u64 *out)
+#ifndef umac_nh_chunks_arch
+static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
+						const u8 *p, size_t nchunks,
+						unsigned int iters, u64 *out)
 {
 	return false;
 }
+#endif
 
-static inline bool umac_nh_short_arch(const struct umac_key *key,
-				      const u32 *k, const u8 *p, size_t units,
-				      const u64 *last, u64 *nh,
-				      unsigned int iters)
+#ifndef umac_nh_short_arch
+static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
+					       const u32 *k, const u8 *p, size_t units,
+					       const u64 *last, u64 *nh,
+					       unsigned int iters)
 {
 	return false;
 }
+#endif
 
-static inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
-				 u64 lo, u64 hi)
+#ifndef umac_pdf_arch
+static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
+					  u64 lo, u64 hi)
 {
 	return false;
 }
+#endif
 
-static inline int umac_arch_impl(int want)
-{
-	return UMAC_IMPL_GENERIC;
-}
-
-static inline void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
-{
-}
-
-int umac_arch_init(void)
+#ifndef umac_best_impl_arch
+static __always_inline int umac_best_impl_arch(int want)
 {
 	return UMAC_IMPL_GENERIC;
 }
 #endif
+
+#ifndef umac_setkey_arch
+static __always_inline void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
+{
+}
+#endif
+
+#ifndef umac_mod_init_arch
+static __always_inline int umac_mod_init_arch(void)
+{
+	return UMAC_IMPL_GENERIC;
+}
+#endif
+
+int umac_mod_init(void)
+{
+	return umac_mod_init_arch();
+}
+EXPORT_SYMBOL_GPL(umac_mod_init);
 
 /* ------------------------------------------------------------------ */
 /* L1: NH (RFC 4418 section 5.2.2)                                     */
@@ -488,8 +525,8 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 	kdf_block(&aes, 0, 1, kprime);
 	err = kfast_aes_setkey(&key->pdf, kprime, sizeof(kprime));
 
-	key->aesni = false;
-	key->impl = umac_arch_impl(impl);
+	key->impl = umac_best_impl_arch(impl);
+	memset(&key->arch, 0, sizeof(key->arch));
 	if (!err)
 		umac_setkey_arch(key, kprime);
 
@@ -710,32 +747,28 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 	}
 }
 
-/* SIMD sections cover at most 4 KiB of data each. */
-#define UMAC_SIMD_UNITS		(4096 / UMAC_UNIT_SIZE)
+/* SIMD sections cover at most UMAC_SIMD_SECTION_BYTES of data each. */
+#define UMAC_SIMD_UNITS		(UMAC_SIMD_SECTION_BYTES / UMAC_UNIT_SIZE)
 
 /*
  * Is a SIMD section worth it for this many units?  Scalar NH is 4
  * multiplies per unit and iteration; a SIMD section has a cost in the
  * kernel.  Two units, or one unit of several iterations.
  */
-static __always_inline bool umac_use_simd(const struct umac_key *key,
-					  const struct umac_state *s,
-					  size_t units)
+static __always_inline bool umac_simd_worth(const struct umac_state *s, size_t units)
 {
-	return (units >= 2 || (units && s->iters >= 2)) &&
-	       key->impl != UMAC_IMPL_GENERIC && crypto_simd_usable();
+	return units >= 2 || (units && s->iters >= 2);
 }
 
 /* One unit (buffered, or the zero-padded last one). */
 static void umac_one_unit(const struct umac_key *key, struct umac_state *s,
 			  const u8 *p)
 {
-	if (umac_use_simd(key, s, 1)) {
-		struct kfast_simd_state simd;
+	struct kfast_simd_state simd;
 
-		kfast_simd_begin(&simd);
+	if (umac_simd_worth(s, 1) && umac_simd_begin_arch(key, &simd)) {
 		umac_units(key, s, p, 1, true);
-		kfast_simd_end(&simd);
+		umac_simd_end_arch(&simd);
 	} else {
 		umac_units(key, s, p, 1, false);
 	}
@@ -765,18 +798,19 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 		memset(s->buf, 0, UMAC_UNIT_SIZE);
 	}
 	units = len / UMAC_UNIT_SIZE;
-	if (umac_use_simd(key, s, units)) {
-		while (units) {
-			size_t n = min_t(size_t, units, UMAC_SIMD_UNITS);
-			struct kfast_simd_state simd;
+	if (umac_simd_worth(s, units)) {
+		struct kfast_simd_state simd;
 
-			kfast_simd_begin(&simd);
+		while (units && umac_simd_begin_arch(key, &simd)) {
+			size_t n = min_t(size_t, units, UMAC_SIMD_UNITS);
+
 			umac_units(key, s, data, n, true);
-			kfast_simd_end(&simd);
+			umac_simd_end_arch(&simd);
 			data += n * UMAC_UNIT_SIZE;
 			units -= n;
 		}
-	} else if (units) {
+	}
+	if (units) {
 		umac_units(key, s, data, units, false);
 		data += units * UMAC_UNIT_SIZE;
 	}
@@ -855,6 +889,7 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
 	bool partial = rem || !len;	/* zeropad(M, 32): "" is one zero unit */
 	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4];
+	struct kfast_simd_state simd;
 	unsigned int i;
 
 	/*
@@ -864,13 +899,9 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 	 * go through the xmm code of every tier in one call, the last unit's
 	 * words passed in; more use the tier's own wide code.
 	 */
-	if ((units + partial >= 2 || iters >= 2) && key->impl != UMAC_IMPL_GENERIC &&
-	    crypto_simd_usable()) {
-		struct kfast_simd_state simd;
-
+	if ((units + partial >= 2 || iters >= 2) && umac_simd_begin_arch(key, &simd)) {
 		if (partial)
 			partial_words(data + len - rem, rem, len, last);
-		kfast_simd_begin(&simd);
 		if (units >= 4 && umac_nh_arch(key, nh, data, units, 0, iters)) {
 			if (partial)
 				umac_nh_short_arch(key, key->nh + 8 * units, NULL, 0,
@@ -882,7 +913,7 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 			partial = false;
 			units = 0;
 		}
-		kfast_simd_end(&simd);
+		umac_simd_end_arch(&simd);
 	}
 	if (units)
 		nh_units_generic(key->nh, data, units, nh, iters);

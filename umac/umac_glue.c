@@ -17,12 +17,12 @@
  * POLY accumulators and a partial 32-byte unit: about 200 bytes, within
  * the 345-byte export limit of 7.x and the 360-byte descriptor of 6.x).
  *
- * One driver per implementation tier (umac64-aes-generic, -sse2, -avx2,
- * -avx512), each pinned to its tier so that tests can compare them by
- * driver name; tiers the CPU lacks are not registered.  The tier is chosen
- * at setkey, where the key is laid out for it (umac_arch_init() sets the
- * static keys once at module init); SIMD tiers fall back to the generic
- * code where SIMD is not usable.
+ * One driver per implementation tier of UMAC_TIERS (umac64-aes-generic,
+ * ...), each pinned to its tier so that tests can compare them by driver
+ * name; tiers the CPU lacks are not registered.  The tier is chosen at
+ * setkey, where the key is laid out for it (umac_mod_init() probes the
+ * CPU once at module init); SIMD tiers fall back to the generic code where
+ * SIMD is not usable.
  *
  * The pad's AES runs as soon as the 8 nonce bytes are in (umac_set_nonce),
  * so it overlaps with the hashing; no pad cache across messages (see
@@ -33,11 +33,6 @@
 #include "umac.h"
 
 #define UMAC_SHASH_NONCE	8
-
-struct umac_alg {
-	struct shash_alg alg;
-	int impl;
-};
 
 struct umac_desc_ctx {
 	struct umac_ctx ctx;
@@ -60,9 +55,14 @@ static struct umac_key *umac_tfm_key(struct crypto_shash *tfm)
 	return PTR_ALIGN((struct umac_key *)crypto_shash_ctx(tfm), UMAC_CTX_ALIGN);
 }
 
+/* umac_algs[] holds UMAC-32, -64, -96 and -128 of each tier, tier by tier. */
+#define UMAC_ALGS_PER_TIER	4
+static struct shash_alg umac_algs[UMAC_ALGS_PER_TIER * UMAC_NR_IMPLS];
+static unsigned int umac_nr_registered;
+
 static int umac_alg_impl(struct crypto_shash *tfm)
 {
-	return container_of(crypto_shash_alg(tfm), struct umac_alg, alg)->impl;
+	return (crypto_shash_alg(tfm) - umac_algs) / UMAC_ALGS_PER_TIER;
 }
 
 static int umac_shash_setkey(struct crypto_shash *tfm, const u8 *key,
@@ -186,99 +186,61 @@ static int umac_shash_import(struct shash_desc *desc, const void *in)
 	return 0;
 }
 
-#define UMAC_ALG(tagbits, tier, prio, tier_impl)				\
-	{									\
-		.impl = tier_impl,						\
-		.alg = {							\
-			.init		= umac_shash_init,			\
-			.update		= umac_shash_update,			\
-			.final		= umac_shash_final,			\
-			.finup		= umac_shash_finup,			\
-			.digest		= umac_shash_digest,			\
-			.export		= umac_shash_export,			\
-			.import		= umac_shash_import,			\
-			.setkey		= umac_shash_setkey,			\
-			.descsize	= sizeof(struct umac_desc_ctx),		\
-			.statesize	= sizeof(struct umac_export_state),	\
-			.digestsize	= (tagbits) / 8,			\
-			.base.cra_name	= "umac" #tagbits "(aes)",		\
-			.base.cra_driver_name = "umac" #tagbits "-aes-" tier,	\
-			.base.cra_priority = prio,				\
-			.base.cra_blocksize = UMAC_UNIT_SIZE,			\
-			.base.cra_ctxsize = sizeof(struct umac_key) +		\
-					    UMAC_CTX_ALIGN - 1,			\
-			.base.cra_module = THIS_MODULE,				\
-		},								\
-	}
-
-static struct umac_alg umac_algs[] = {
-	UMAC_ALG(32, "generic", 100, UMAC_IMPL_GENERIC),
-	UMAC_ALG(64, "generic", 100, UMAC_IMPL_GENERIC),
-	UMAC_ALG(96, "generic", 100, UMAC_IMPL_GENERIC),
-	UMAC_ALG(128, "generic", 100, UMAC_IMPL_GENERIC),
-#ifdef UMAC_HAVE_X86
-	UMAC_ALG(32, "sse2", 200, UMAC_IMPL_SSE2),
-	UMAC_ALG(64, "sse2", 200, UMAC_IMPL_SSE2),
-	UMAC_ALG(96, "sse2", 200, UMAC_IMPL_SSE2),
-	UMAC_ALG(128, "sse2", 200, UMAC_IMPL_SSE2),
-	UMAC_ALG(32, "avx2", 300, UMAC_IMPL_AVX2),
-	UMAC_ALG(64, "avx2", 300, UMAC_IMPL_AVX2),
-	UMAC_ALG(96, "avx2", 300, UMAC_IMPL_AVX2),
-	UMAC_ALG(128, "avx2", 300, UMAC_IMPL_AVX2),
-	UMAC_ALG(32, "avx512", 400, UMAC_IMPL_AVX512),
-	UMAC_ALG(64, "avx512", 400, UMAC_IMPL_AVX512),
-	UMAC_ALG(96, "avx512", 400, UMAC_IMPL_AVX512),
-	UMAC_ALG(128, "avx512", 400, UMAC_IMPL_AVX512),
-#endif
-};
-
-static bool umac_registered[ARRAY_SIZE(umac_algs)];
-
-static void umac_unregister_all(void)
-{
-	int i;
-
-	for (i = ARRAY_SIZE(umac_algs) - 1; i >= 0; i--) {
-		if (umac_registered[i])
-			crypto_unregister_shash(&umac_algs[i].alg);
-		umac_registered[i] = false;
-	}
-}
+#define UMAC_ALG(tagbits, suffix, prio)					\
+	{								\
+		.init		= umac_shash_init,			\
+		.update		= umac_shash_update,			\
+		.final		= umac_shash_final,			\
+		.finup		= umac_shash_finup,			\
+		.digest		= umac_shash_digest,			\
+		.export		= umac_shash_export,			\
+		.import		= umac_shash_import,			\
+		.setkey		= umac_shash_setkey,			\
+		.descsize	= sizeof(struct umac_desc_ctx),		\
+		.statesize	= sizeof(struct umac_export_state),	\
+		.digestsize	= (tagbits) / 8,			\
+		.base.cra_name	= "umac" #tagbits "(aes)",		\
+		.base.cra_driver_name = "umac" #tagbits "-aes-" suffix,	\
+		.base.cra_priority = prio,				\
+		.base.cra_blocksize = UMAC_UNIT_SIZE,			\
+		.base.cra_ctxsize = sizeof(struct umac_key) +		\
+				    UMAC_CTX_ALIGN - 1,			\
+		.base.cra_module = THIS_MODULE,				\
+	},
+#define UMAC_TIER_ALGS(id, suffix, prio, present)			\
+	UMAC_ALG(32, suffix, prio) UMAC_ALG(64, suffix, prio)		\
+	UMAC_ALG(96, suffix, prio) UMAC_ALG(128, suffix, prio)
+static struct shash_alg umac_algs[] = { UMAC_TIERS(UMAC_TIER_ALGS) };
+#undef UMAC_TIER_ALGS
+#undef UMAC_ALG
 
 static int __init umac_glue_init(void)
 {
-	int max = umac_arch_init();
-	unsigned int i;
+	unsigned int n = UMAC_ALGS_PER_TIER * (umac_mod_init() + 1), i;
 	int err;
 
+	BUILD_BUG_ON(ARRAY_SIZE(umac_algs) != UMAC_ALGS_PER_TIER * UMAC_NR_IMPLS);
 	/* The limits of the oldest and newest supported kernels (6.1 .. 7.2). */
 	BUILD_BUG_ON(sizeof(struct umac_desc_ctx) > 360);
 	BUILD_BUG_ON(sizeof(struct umac_export_state) > 345);
 
-	for (i = 0; i < ARRAY_SIZE(umac_algs); i++) {
-		if (umac_algs[i].impl > max)
-			continue;
-#if defined(UMAC_HAVE_X86) && defined(X86_FEATURE_PREFER_YMM)
-		/* CPUs that slow down on zmm: rank the AVX-512 tier below AVX2. */
-		if (umac_algs[i].impl == UMAC_IMPL_AVX512 &&
-		    boot_cpu_has(X86_FEATURE_PREFER_YMM))
-			umac_algs[i].alg.base.cra_priority = 250;
-#endif
-		err = crypto_register_shash(&umac_algs[i].alg);
-		if (err) {
-			pr_err("kfast_umac: registering %s failed: %d\n",
-			       umac_algs[i].alg.base.cra_driver_name, err);
-			umac_unregister_all();
-			return err;
-		}
-		umac_registered[i] = true;
+	for (i = 0; i < n; i++)
+		umac_algs[i].base.cra_priority =
+			umac_tier_priority_arch(i / UMAC_ALGS_PER_TIER,
+						umac_algs[i].base.cra_priority);
+	/* The tiers the CPU has are the first ones: register those. */
+	err = crypto_register_shashes(umac_algs, n);
+	if (err) {
+		pr_err("kfast_umac: registering the drivers failed: %d\n", err);
+		return err;
 	}
+	umac_nr_registered = n;
 	return 0;
 }
 
 static void __exit umac_glue_exit(void)
 {
-	umac_unregister_all();
+	crypto_unregister_shashes(umac_algs, umac_nr_registered);
 }
 
 module_init(umac_glue_init);
@@ -290,21 +252,9 @@ MODULE_ALIAS_CRYPTO("umac32(aes)");
 MODULE_ALIAS_CRYPTO("umac64(aes)");
 MODULE_ALIAS_CRYPTO("umac96(aes)");
 MODULE_ALIAS_CRYPTO("umac128(aes)");
-MODULE_ALIAS_CRYPTO("umac32-aes-generic");
-MODULE_ALIAS_CRYPTO("umac64-aes-generic");
-MODULE_ALIAS_CRYPTO("umac96-aes-generic");
-MODULE_ALIAS_CRYPTO("umac128-aes-generic");
-#ifdef UMAC_HAVE_X86
-MODULE_ALIAS_CRYPTO("umac32-aes-sse2");
-MODULE_ALIAS_CRYPTO("umac64-aes-sse2");
-MODULE_ALIAS_CRYPTO("umac96-aes-sse2");
-MODULE_ALIAS_CRYPTO("umac128-aes-sse2");
-MODULE_ALIAS_CRYPTO("umac32-aes-avx2");
-MODULE_ALIAS_CRYPTO("umac64-aes-avx2");
-MODULE_ALIAS_CRYPTO("umac96-aes-avx2");
-MODULE_ALIAS_CRYPTO("umac128-aes-avx2");
-MODULE_ALIAS_CRYPTO("umac32-aes-avx512");
-MODULE_ALIAS_CRYPTO("umac64-aes-avx512");
-MODULE_ALIAS_CRYPTO("umac96-aes-avx512");
-MODULE_ALIAS_CRYPTO("umac128-aes-avx512");
-#endif
+#define UMAC_TIER_ALIASES(id, suffix, prio, present)			\
+	MODULE_ALIAS_CRYPTO("umac32-aes-" suffix);			\
+	MODULE_ALIAS_CRYPTO("umac64-aes-" suffix);			\
+	MODULE_ALIAS_CRYPTO("umac96-aes-" suffix);			\
+	MODULE_ALIAS_CRYPTO("umac128-aes-" suffix);
+UMAC_TIERS(UMAC_TIER_ALIASES)

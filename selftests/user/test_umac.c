@@ -32,7 +32,11 @@
 #include <nettle/umac.h>
 #include "kfast_tsc.h"
 
-static const char *const impl_names[] = { "generic", "sse2", "avx2", "avx512" };
+static const char *const impl_names[] = {
+#define UMAC_TIER_NAME(id, suffix, prio, present) [UMAC_IMPL_##id] = suffix,
+	UMAC_TIERS(UMAC_TIER_NAME)
+#undef UMAC_TIER_NAME
+};
 static int best_impl;
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
@@ -837,7 +841,7 @@ int main(int argc, char **argv)
 	u8 raw[16];
 	int impl;
 
-	best_impl = umac_arch_init();
+	best_impl = umac_mod_init();
 	if (argc > 1 && !strcmp(argv[1], "--bench"))
 		return bench();
 	printf("umac: tiers on this CPU: generic..%s\n", impl_names[best_impl]);

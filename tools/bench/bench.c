@@ -299,7 +299,7 @@ static void add_umac(const u8 *key)
 	static const enum bench_family fam[] = {
 		FAM_UMAC32, FAM_UMAC64, FAM_UMAC96, FAM_UMAC128,
 	};
-	int best = umac_arch_init(), impl;
+	int best = umac_mod_init(), impl;
 	unsigned int t;
 
 	for (t = 0; t < 4; t++) {

@@ -1,30 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * x86-64 tiers of UMAC, included by umac/umac_core.c only (lib/crypto
- * override pattern: defining umac_nh_arch replaces the generic stubs).
- *
- *   UMAC_IMPL_SSE2    NH with SSE2 (xmm, one 32-byte unit per step)
- *                                            arch/x86/umac-nh-sse2.S
- *   UMAC_IMPL_AVX2    NH with AVX2 (ymm, two units per step)
- *                                            arch/x86/umac-nh-avx2.S
- *   UMAC_IMPL_AVX512  NH with AVX-512F/VL (zmm, four units per step)
- *                                            arch/x86/umac-nh-avx512.S
+ * x86-64 hooks of the UMAC core (included by umac/umac_core.c only).  The
+ * tiers are in the table of arch/x86/umac-arch.h.
  *
  * Every NH routine computes all iterations of a tag length (1..4) in one
  * pass over the data, with one routine per iteration count so that the
  * accumulators stay in registers.  POLY and L3 stay in C, where 64-bit
- * multiplies (MULQ) are what the hardware offers anyway.  The SIMD tiers
- * also compute the per-message pad with AES-NI when the CPU has it
- * (arch/x86/umac-aesni.S), with round keys of K' expanded at setkey.
+ * multiplies (MULQ) are what the hardware offers anyway.
  *
- * The tiers available on this CPU are decided once, by umac_arch_init()
- * at module init, into static keys; a key is laid out for one tier at
- * setkey (struct umac_key_x86 in umac.h) and its requests run that tier's
- * code, inside kfast_simd_begin/end() sections of at most 4 KiB that
- * umac_core.c opens only when crypto_simd_usable().
+ * The tiers available on this CPU are decided once, by
+ * umac_mod_init_arch() at module init, into static keys; a key is laid
+ * out for one tier at setkey (struct umac_key_arch) and its requests run
+ * that tier's code, inside the kernel FPU sections of at most 4 KiB that
+ * umac_simd_begin_arch() opens.
  */
-#ifndef KFAST_UMAC_X86_H
-#define KFAST_UMAC_X86_H
+#ifndef KFAST_ARCH_X86_UMAC_HOOKS_H
+#define KFAST_ARCH_X86_UMAC_HOOKS_H
 
 #ifdef __KERNEL__
 #include <linux/linkage.h>
@@ -81,14 +72,54 @@ asmlinkage void umac_aesni_encrypt(const u8 rk[11][16], u8 *out, u64 lo,
 				   u64 hi);
 
 /* The assembly's view of the key layouts. */
-static_assert(sizeof(((struct umac_key_x86 *)0)->nh_pairs[0]) == 32, "asm layout");
-static_assert(sizeof(((struct umac_key_x86 *)0)->nh_quads[0]) == 64, "asm layout");
-static_assert(sizeof(((struct umac_key_x86 *)0)->pdf_rk) == 176, "asm layout");
+static_assert(sizeof(((struct umac_key_arch *)0)->nh_pairs[0]) == 32, "asm layout");
+static_assert(sizeof(((struct umac_key_arch *)0)->nh_quads[0]) == 64, "asm layout");
+static_assert(sizeof(((struct umac_key_arch *)0)->pdf_rk) == 176, "asm layout");
 
-static DEFINE_STATIC_KEY_FALSE(umac_have_sse2);
-static DEFINE_STATIC_KEY_FALSE(umac_have_avx2);
-static DEFINE_STATIC_KEY_FALSE(umac_have_avx512);
-static DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
+static __always_inline bool umac_cpu_has_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static __always_inline bool umac_cpu_has_avx512(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
+}
+
+/* The AES-NI pad is not a tier of its own: every SIMD tier uses it. */
+static __ro_after_init DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
+/* umac_tier_keys[UMAC_IMPL_<id>]: that tier is present (entry 0 unused). */
+static __ro_after_init struct static_key_false umac_tier_keys[UMAC_NR_IMPLS] = {
+	[0 ... UMAC_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
+};
+
+#define umac_have(id) static_branch_likely(&umac_tier_keys[UMAC_IMPL_##id])
+
+/* Kernel FPU sections cover at most this much data. */
+#define UMAC_SIMD_SECTION_BYTES	4096
+
+/*
+ * Opens a kernel FPU section for a key's SIMD tier, if SIMD is usable here;
+ * false means "use the generic code".
+ */
+static __always_inline bool umac_simd_begin_arch(const struct umac_key *key,
+						 struct kfast_simd_state *simd)
+{
+	if (key->impl == UMAC_IMPL_GENERIC || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(simd);
+	return true;
+}
+#define umac_simd_begin_arch umac_simd_begin_arch
+
+static __always_inline void umac_simd_end_arch(struct kfast_simd_state *simd)
+{
+	kfast_simd_end(simd);
+}
+#define umac_simd_end_arch umac_simd_end_arch
 
 /* One routine per iteration count (accumulators stay in registers). */
 #define UMAC_NH_CALL(fn, k, p, n, out, iters)				\
@@ -136,25 +167,25 @@ static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 
 	/* A few units: the xmm code with its two-qword fold is cheaper. */
 	if (units < 4 && key->impl != UMAC_IMPL_GENERIC &&
-	    static_branch_likely(&umac_have_sse2)) {
+	    umac_have(SSE2)) {
 		UMAC_NH_SHORT_CALL(key->nh + 8 * u, p, units, NULL, nh, iters);
 		return true;
 	}
 	switch (key->impl) {
 	case UMAC_IMPL_AVX512:
-		if (!static_branch_likely(&umac_have_avx512))
+		if (!umac_have(AVX512))
 			return false;
 		UMAC_NH_CALL(umac_nh_avx512, key->arch.nh_quads[2 * u], p,
 			     units, nh, iters);
 		return true;
 	case UMAC_IMPL_AVX2:
-		if (!static_branch_likely(&umac_have_avx2))
+		if (!umac_have(AVX2))
 			return false;
 		UMAC_NH_CALL(umac_nh_avx2, key->arch.nh_pairs[2 * u], p, units,
 			     nh, iters);
 		return true;
 	case UMAC_IMPL_SSE2:
-		if (!static_branch_likely(&umac_have_sse2))
+		if (!umac_have(SSE2))
 			return false;
 		UMAC_NH_CALL(umac_nh_sse2, key->nh + 8 * u, p, units, nh, iters);
 		return true;
@@ -173,11 +204,12 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 					       u64 *nh, unsigned int iters)
 {
 	if (key->impl == UMAC_IMPL_GENERIC ||
-	    !static_branch_likely(&umac_have_sse2))
+	    !umac_have(SSE2))
 		return false;
 	UMAC_NH_SHORT_CALL(k, p, units, last, nh, iters);
 	return true;
 }
+#define umac_nh_short_arch umac_nh_short_arch
 
 /* Whole chunks, inside a SIMD section: out[c * iters + i]. */
 static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
@@ -186,19 +218,19 @@ static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 {
 	switch (key->impl) {
 	case UMAC_IMPL_AVX512:
-		if (!static_branch_likely(&umac_have_avx512))
+		if (!umac_have(AVX512))
 			return false;
 		UMAC_NH_CALL(umac_nh_chunks_avx512, key->arch.nh_quads[0], p,
 			     nchunks, out, iters);
 		return true;
 	case UMAC_IMPL_AVX2:
-		if (!static_branch_likely(&umac_have_avx2))
+		if (!umac_have(AVX2))
 			return false;
 		UMAC_NH_CALL(umac_nh_chunks_avx2, key->arch.nh_pairs[0], p,
 			     nchunks, out, iters);
 		return true;
 	case UMAC_IMPL_SSE2:
-		if (!static_branch_likely(&umac_have_sse2))
+		if (!umac_have(SSE2))
 			return false;
 		UMAC_NH_CALL(umac_nh_chunks_sse2, key->nh, p, nchunks, out,
 			     iters);
@@ -206,13 +238,14 @@ static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 	}
 	return false;
 }
+#define umac_nh_chunks_arch umac_nh_chunks_arch
 
 static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 					  u64 lo, u64 hi)
 {
 	struct kfast_simd_state simd;
 
-	if (!key->aesni || !static_branch_likely(&umac_have_aesni) ||
+	if (!key->arch.aesni || !static_branch_likely(&umac_have_aesni) ||
 	    !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
@@ -220,18 +253,21 @@ static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 	kfast_simd_end(&simd);
 	return true;
 }
+#define umac_pdf_arch umac_pdf_arch
 
 /* The best tier at most "want" that this CPU has. */
-static inline int umac_arch_impl(int want)
+static __always_inline int umac_best_impl_arch(int want)
 {
-	if (want >= UMAC_IMPL_AVX512 && static_branch_likely(&umac_have_avx512))
-		return UMAC_IMPL_AVX512;
-	if (want >= UMAC_IMPL_AVX2 && static_branch_likely(&umac_have_avx2))
-		return UMAC_IMPL_AVX2;
-	if (want >= UMAC_IMPL_SSE2 && static_branch_likely(&umac_have_sse2))
-		return UMAC_IMPL_SSE2;
-	return UMAC_IMPL_GENERIC;
+	int best = UMAC_IMPL_GENERIC;
+
+#define UMAC_TIER_PICK(id, suffix, priority, present)			\
+	if (want >= UMAC_IMPL_##id && umac_have(id))			\
+		best = UMAC_IMPL_##id;
+	UMAC_ARCH_TIERS(UMAC_TIER_PICK)
+#undef UMAC_TIER_PICK
+	return best;
 }
+#define umac_best_impl_arch umac_best_impl_arch
 
 /*
  * AES S-box without a table: the inverse in GF(2^8) as x^254 (square and
@@ -285,7 +321,7 @@ static void umac_aes128_expand(u8 rk[11][16], const u8 key[16])
 }
 
 /*
- * Lay the NH key out for the chosen tier (see struct umac_key_x86):
+ * Lay the NH key out for the chosen tier (see struct umac_key_arch):
  * entry n holds Q(n), Q(n + 2) (AVX2) or Q(n), Q(n + 2), Q(n + 4), Q(n + 6)
  * (AVX-512).  Entries near the end only have their leading quarters: the
  * narrower tail code of the last units reads no more than that.
@@ -294,7 +330,7 @@ static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 {
 	unsigned int n, j, nq = UMAC_NH_KEY_WORDS / 4;
 
-	memset(&key->arch, 0, sizeof(key->arch));
+	/* key->arch is zero here. */
 	if (key->impl == UMAC_IMPL_AVX2) {
 		for (n = 0; n < UMAC_X86_ENTRIES; n++)
 			for (j = 0; j < 2 && n + 2 * j < nq; j++)
@@ -309,34 +345,27 @@ static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 	if (key->impl != UMAC_IMPL_GENERIC &&
 	    static_branch_likely(&umac_have_aesni)) {
 		umac_aes128_expand(key->arch.pdf_rk, kprime);
-		key->aesni = true;
+		key->arch.aesni = true;
 	}
 }
+#define umac_setkey_arch umac_setkey_arch
 
-int umac_arch_init(void)
+/* Each tier of the table, in order, while the CPU has it. */
+static __always_inline int umac_mod_init_arch(void)
 {
 	int best = UMAC_IMPL_GENERIC;
 
 	if (boot_cpu_has(X86_FEATURE_AES))
 		static_branch_enable(&umac_have_aesni);
-	if (boot_cpu_has(X86_FEATURE_XMM2)) {
-		static_branch_enable(&umac_have_sse2);
-		best = UMAC_IMPL_SSE2;
+#define UMAC_TIER_PROBE(id, suffix, priority, present)			\
+	if (best + 1 == UMAC_IMPL_##id && (present)) {			\
+		static_branch_enable(&umac_tier_keys[UMAC_IMPL_##id]);	\
+		best = UMAC_IMPL_##id;					\
 	}
-	if (boot_cpu_has(X86_FEATURE_AVX2) &&
-	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL)) {
-		static_branch_enable(&umac_have_avx2);
-		best = UMAC_IMPL_AVX2;
-	}
-	if (best == UMAC_IMPL_AVX2 && boot_cpu_has(X86_FEATURE_AVX512F) &&
-	    boot_cpu_has(X86_FEATURE_AVX512VL) &&
-	    cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
-			      XFEATURE_MASK_AVX512, NULL)) {
-		static_branch_enable(&umac_have_avx512);
-		best = UMAC_IMPL_AVX512;
-	}
+	UMAC_ARCH_TIERS(UMAC_TIER_PROBE)
+#undef UMAC_TIER_PROBE
 	return best;
 }
-EXPORT_SYMBOL_GPL(umac_arch_init);
+#define umac_mod_init_arch umac_mod_init_arch
 
-#endif /* KFAST_UMAC_X86_H */
+#endif /* KFAST_ARCH_X86_UMAC_HOOKS_H */
