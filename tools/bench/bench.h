@@ -115,6 +115,10 @@ int bench_impl_live(const struct bench_impl *impl);
 double bench_tsc_cost(void);
 double bench_time_one(struct bench_impl *impl, const uint8_t *src, size_t len);
 
+/* Extra rows asked for on the command line (--umac-stream). */
+#define BENCH_UMAC_STREAM	1u
+extern unsigned int bench_flags;
+
 /*
  * One of our algorithms: tools/bench/ours_<alg>.c, which bench.mk links
  * only when that core is in the tree.  The references are weak, so main

@@ -17,6 +17,17 @@
 #   make bench BENCH_ARGS=--quick    fewer rounds
 #   make bench-build                 only build build/bench/kfast_bench
 #
+# BENCH_ARGS takes any of kfast_bench's options (build/bench/kfast_bench
+# --help), e.g. for one algorithm's tiers against its peer, pinned to CPU 1:
+#
+#   BENCH_ARGS='--only vmac64,vmac128 --cpu 1'
+#   BENCH_ARGS='--only umac32,umac64,umac96,umac128 --umac-stream'
+#                                    UMAC also through init + set_nonce +
+#                                    update + final, beside the one-shot
+#
+# Such a run rewrites Documentation/benchmarks.md with only those tables:
+# run build/bench/kfast_bench directly (no --md) to print them instead.
+#
 # Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox).
 
 BENCH_OUT := build/bench

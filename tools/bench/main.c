@@ -39,6 +39,7 @@ struct bench_opts bench_opt = {
 	.min_batches = 15,
 };
 struct bench_machine bench_mach = { .loadavg = "unknown" };
+unsigned int bench_flags;
 
 /* The adapters that are linked, and the NULL (room for all three). */
 const struct bench_ours *bench_ours[4];
@@ -149,11 +150,20 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: kfast_bench [--rounds N] [--quick] [--cpu N] [--md FILE]\n"
 		"                   [--plots DIR] [--png-dir DIR] [--term png|svg]\n"
-		"                   [--only FAMILY[,FAMILY...]]\n"
+		"                   [--only FAMILY[,FAMILY...]] [--umac-stream]\n"
+		"  --rounds N    rounds over every cell (default 21, at most %d)\n"
+		"  --quick       5 rounds, shorter cells: a noisier run in seconds\n"
+		"  --cpu N       pin to CPU N (default: the highest one allowed)\n"
 		"  --md FILE     write the Markdown report (tables, checks, method)\n"
 		"  --only        time only these families: vmac64 vmac128 umac32 umac64\n"
 		"                umac96 umac128 gcmsiv gcmsiv-more auth\n"
-		"  --plots DIR   write gnuplot data and DIR/plots.gp (images go to --png-dir)\n");
+		"                (one algorithm's tiers and peers: --only vmac64,vmac128)\n"
+		"  --umac-stream also time UMAC through umac_init + umac_set_nonce +\n"
+		"                umac_update + umac_final, beside the one-shot umac()\n"
+		"  --plots DIR   write gnuplot data and DIR/plots.gp (images go to --png-dir)\n"
+		"  --png-dir DIR where plots.gp puts the charts (default Documentation)\n"
+		"  --term T      the charts' gnuplot terminal: png (pngcairo, default) or svg\n",
+		BENCH_MAX_ROUNDS);
 	exit(2);
 }
 
@@ -169,7 +179,7 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 		{ "cpu", 1, NULL, 'c' }, { "md", 1, NULL, 'm' },
 		{ "plots", 1, NULL, 'p' }, { "png-dir", 1, NULL, 'd' },
 		{ "term", 1, NULL, 't' }, { "only", 1, NULL, 'o' },
-		{ "help", 0, NULL, 'h' }, { 0 },
+		{ "umac-stream", 0, NULL, 'u' }, { "help", 0, NULL, 'h' }, { 0 },
 	};
 	int o;
 
@@ -200,6 +210,9 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 			break;
 		case 'o':
 			cli->only = optarg;
+			break;
+		case 'u':
+			bench_flags |= BENCH_UMAC_STREAM;
 			break;
 		default:
 			usage();
