@@ -15,13 +15,3 @@ endif
 USER_TESTS += test_umac
 test_umac_SRCS := $(UMAC_CORE_SRCS) selftests/user/test_umac.c
 $(USER_OUT)/test_umac: USER_LIBS += -lnettle
-
-# "make bench-umac": TSC cycles/byte of every tier and of nettle, built
-# without sanitizers (the test binary's --bench mode).
-bench-umac: $(UMAC_CORE_SRCS) selftests/user/test_umac.c tools/uapi-shim/kfast_user.c
-	@mkdir -p $(USER_OUT)
-	$(USER_CC) $(USER_CFLAGS) -o $(USER_OUT)/bench_umac $(UMAC_CORE_SRCS) \
-		selftests/user/test_umac.c tools/uapi-shim/kfast_user.c $(USER_LIBS) -lnettle
-	taskset -c 1 $(USER_OUT)/bench_umac --bench
-
-.PHONY: bench-umac

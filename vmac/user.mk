@@ -11,7 +11,7 @@ endif
 
 USER_TESTS += test_vmac
 # the .S files carry no .note.GNU-stack (the kernel does not want one)
-$(USER_OUT)/test_vmac $(USER_OUT)/test_vmac_cryptopp $(USER_OUT)/bench_vmac: USER_CFLAGS += -Wa,--noexecstack
+$(USER_OUT)/test_vmac $(USER_OUT)/test_vmac_cryptopp: USER_CFLAGS += -Wa,--noexecstack
 test_vmac_SRCS := $(VMAC_CORE_SRCS) selftests/user/test_vmac.c
 
 # Differential test against Crypto++ (libcrypto++-dev).  The reference
@@ -32,17 +32,3 @@ $(USER_OUT)/test_vmac_cryptopp: $(test_vmac_cryptopp_SRCS) $(USER_OUT)/vmac_cryp
 	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $(test_vmac_cryptopp_SRCS) \
 		tools/uapi-shim/kfast_user.c $(USER_OUT)/vmac_cryptopp_ref.o \
 		-lcryptopp -lstdc++ $(USER_LIBS)
-
-# rdtsc benchmark of every tier against Crypto++ (x86-64 only): make bench-vmac
-$(USER_OUT)/bench_vmac: $(VMAC_CORE_SRCS) selftests/user/bench_vmac.c \
-		selftests/user/vmac_cryptopp_ref.cc tools/uapi-shim/kfast_user.c \
-		$(wildcard vmac/*.h arch/$(USER_ARCH)/vmac*.h include/kfast/*.h tools/uapi-shim/*.h)
-	@mkdir -p $(dir $@)
-	$(USER_CXX) -O2 -g -c -o $@.ref.o selftests/user/vmac_cryptopp_ref.cc
-	$(USER_CC) $(USER_CFLAGS) -o $@ $(VMAC_CORE_SRCS) selftests/user/bench_vmac.c \
-		tools/uapi-shim/kfast_user.c $@.ref.o -lcryptopp -lstdc++ $(USER_LIBS)
-
-bench-vmac: $(USER_OUT)/bench_vmac
-	taskset -c 1 $(USER_OUT)/bench_vmac $(BENCH_ROUNDS)
-
-.PHONY: bench-vmac

@@ -18,8 +18,8 @@
  *  - export/import mid-stream and rejection of inconsistent states;
  *  - the no-SIMD fallback of every tier (crypto_simd_usable() false).
  *
- * "test_umac --bench" prints TSC cycles/byte of every tier and of nettle
- * instead (not a test; build it without sanitizers: make bench-umac).
+ * The timing of every tier against nettle is make bench's (tools/bench/;
+ * --umac-stream adds the streaming calls beside the one-shot).
  */
 #include <kfast/base.h>
 #include "../../umac/umac.h"
@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <inttypes.h>
 #include <nettle/umac.h>
-#include "kfast_tsc.h"
 
 static const char *const impl_names[] = {
 #define UMAC_TIER_NAME(id, suffix, prio, present) [UMAC_IMPL_##id] = suffix,
@@ -737,113 +736,13 @@ static void test_state_check(void)
 	free(key);
 }
 
-/* ---- benchmark (--bench) ------------------------------------------------ */
-
-static u8 bench_sink;	/* keeps the tags alive */
-
-/* streaming: init, set_nonce, update, final per message; else one-shot umac() */
-static double bench_ours(const struct umac_key *key, unsigned int tl,
-			 const u8 *msg, size_t len, bool streaming)
-{
-	u64 best = ~0ull, nonce = 0;
-	int round, i, n = len <= 64 ? 400 : len <= 2048 ? 60 : 6;
-	u8 nb[8], tag[16];
-
-	for (round = 0; round < 300; round++) {
-		u64 t0 = kfast_tsc_start(), t;
-
-		for (i = 0; i < n; i++) {
-			struct umac_ctx ctx;
-
-			put_unaligned_be64(nonce++, nb);
-			if (streaming) {
-				umac_init(&ctx, key, tl);
-				umac_set_nonce(&ctx, nb, 8);
-				umac_update(&ctx, msg, len);
-				umac_final(&ctx, tag);
-			} else {
-				umac(key, tl, nb, 8, msg, len, tag);
-			}
-		}
-		t = kfast_tsc_stop() - t0;
-		bench_sink ^= tag[0];
-		if (t < best)
-			best = t;
-	}
-	return (double)best / n / len;
-}
-
-static double bench_nettle(struct nref *r, const u8 *msg, size_t len)
-{
-	u64 best = ~0ull, nonce = 0;
-	int round, i, n = len <= 64 ? 400 : len <= 2048 ? 60 : 6;
-	u8 nb[8], tag[16];
-
-	for (round = 0; round < 300; round++) {
-		u64 t0 = kfast_tsc_start(), t;
-
-		for (i = 0; i < n; i++) {
-			put_unaligned_be64(nonce++, nb);
-			nref_mac(r, nb, 8, msg, len, tag);
-		}
-		t = kfast_tsc_stop() - t0;
-		bench_sink ^= tag[0];
-		if (t < best)
-			best = t;
-	}
-	return (double)best / n / len;
-}
-
-static int bench(void)
-{
-	static const size_t sizes[] = { 48, 1024, 16384 };
-	struct umac_key *key = key_alloc();
-	struct nref *ref = malloc(sizeof(*ref));
-	u8 raw[16], *msg = malloc(16384);
-	unsigned int t;
-	size_t s;
-	int impl;
-
-	utest_fill(&rng, raw, 16);
-	utest_fill(&rng, msg, 16384);
-	printf("TSC cycles/byte (best of 300 batches), new 8-byte nonce per message\n");
-	printf("nettle: set_nonce+update+digest; stream: umac_init+umac_set_nonce+\n"
-	       "umac_update+umac_final; 1-shot: umac() (= init+set_nonce+finup)\n");
-	printf("%-9s %-16s %8s %8s %8s\n", "tag", "impl", "48 B", "1 KiB", "16 KiB");
-	for (t = 0; t < 4; t++) {
-		nref_setkey(ref, taglens[t], raw);
-		printf("UMAC-%-4u %-16s", taglens[t] * 8, "nettle");
-		for (s = 0; s < ARRAY_SIZE(sizes); s++)
-			printf(" %8.3f", bench_nettle(ref, msg, sizes[s]));
-		printf("\n");
-		for (impl = 0; impl <= best_impl; impl++) {
-			__umac_setkey(key, raw, 16, impl);
-			printf("UMAC-%-4u %-9s stream", taglens[t] * 8, impl_names[impl]);
-			for (s = 0; s < ARRAY_SIZE(sizes); s++)
-				printf(" %8.3f", bench_ours(key, taglens[t], msg, sizes[s], true));
-			printf("\n");
-			printf("UMAC-%-4u %-9s 1-shot", taglens[t] * 8, impl_names[impl]);
-			for (s = 0; s < ARRAY_SIZE(sizes); s++)
-				printf(" %8.3f", bench_ours(key, taglens[t], msg, sizes[s], false));
-			printf("\n");
-		}
-	}
-	printf("(tag byte checksum %02x)\n", bench_sink);
-	free(msg);
-	free(ref);
-	free(key);
-	return 0;
-}
-
-int main(int argc, char **argv)
+int main(void)
 {
 	static u8 nettle_tags[4][NTAILS][16];
 	u8 raw[16];
 	int impl;
 
 	best_impl = umac_mod_init();
-	if (argc > 1 && !strcmp(argv[1], "--bench"))
-		return bench();
 	printf("umac: tiers on this CPU: generic..%s\n", impl_names[best_impl]);
 
 	test_intermediates();

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * C entry points of the Crypto++ VMAC reference (vmac_cryptopp_ref.cc),
- * used by test_vmac_cryptopp.c and bench_vmac.c.
+ * used by test_vmac_cryptopp.c.
  */
 #ifndef KFAST_VMAC_CRYPTOPP_REF_H
 #define KFAST_VMAC_CRYPTOPP_REF_H
@@ -17,14 +17,6 @@ int cryptopp_vmac(const unsigned char *key, unsigned int key_len,
 		  const unsigned char *nonce, unsigned int nonce_len,
 		  const unsigned char *msg, size_t len,
 		  unsigned int tag_bytes, unsigned char *tag);
-
-/* A reusable object for timing (see the .cc for the pad caveat). */
-void *cryptopp_bench_new(const unsigned char *key, unsigned int key_len,
-			 unsigned int tag_bytes);
-void cryptopp_bench_tag(void *handle, const unsigned char *nonce,
-			const unsigned char *msg, size_t len, unsigned char *tag,
-			int invalidate_pad);
-void cryptopp_bench_free(void *handle);
 
 #ifdef __cplusplus
 }

@@ -8,15 +8,19 @@
  * set up once beforehand.  The same op() is used for the correctness checks
  * and for the timing, so what is timed is what was checked.
  *
- * The peer wrappers (peer_openssl.c, peer_nettle.c, peer_cryptopp.cc) are
- * separate translation units: nettle's and our UMAC headers share names, and
- * Crypto++ is C++.  This header only uses <stdint.h>/<stddef.h> types.
+ * Our algorithms (ours_vmac.c, ours_umac.c, ours_gcmsiv.c) and the peer
+ * wrappers (peer_openssl.c, peer_nettle.c, peer_cryptopp.cc) are separate
+ * translation units that register their rows through bench_add(): each
+ * includes only its own library's headers (nettle's and our UMAC headers
+ * share names, and Crypto++ is C++).  What the engine, the checks, the
+ * reports and main share beyond this is in bench_int.h.
  */
 #ifndef KFAST_BENCH_H
 #define KFAST_BENCH_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,6 +78,63 @@ int bench_kat(const struct bench_impl *impl, const char *id, const char *nonce_h
 	      const char *msg_hex, const char *expect_hex);
 
 void *bench_alloc(size_t size);	/* 64-byte aligned, zeroed, exits on failure */
+/* Prints "bench: <message>" and exits 2: set-up errors, not check failures. */
+void bench_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+/* The message sizes of the tables, in bytes. */
+extern const size_t bench_sizes[BENCH_NSIZES];
+
+/*
+ * The checks' bookkeeping, reported in the Markdown file: adapters with
+ * checks of their own (not through bench_kat()) count them here and add a
+ * line saying what they checked.
+ */
+struct bench_tally {
+	unsigned int kats, cross, fail;
+};
+extern struct bench_tally bench_tally;
+void bench_note_check(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+size_t bench_unhex(const char *hex, uint8_t *out, size_t max);
+
+/*
+ * A tier's name from an adapter's names by enum value, "?" past their end
+ * (a tier added to the core before its name is added here), and the row
+ * name "kfast <tier>" (in a static buffer: bench_add() copies it).
+ */
+const char *bench_tier(const char *const *tiers, size_t ntiers, int impl);
+const char *bench_ours_name(const char *tier);
+
+/*
+ * For an adapter's own timing after the rounds: the message buffer the rows
+ * are timed on (BENCH_MAX_SIZE bytes), whether @impl is still timed (--only
+ * may have dropped it), the cost of one TSC start/stop pair, and one call of
+ * @impl's op() on @src in TSC cycles (a fresh nonce, as in the rounds).
+ */
+extern uint8_t *bench_msgbuf;
+int bench_impl_live(const struct bench_impl *impl);
+double bench_tsc_cost(void);
+double bench_time_one(struct bench_impl *impl, const uint8_t *src, size_t len);
+
+/* Extra rows asked for on the command line (--umac-stream). */
+#define BENCH_UMAC_STREAM	1u
+extern unsigned int bench_flags;
+
+/*
+ * One of our algorithms: tools/bench/ours_<alg>.c, which bench.mk links
+ * only when that core is in the tree.  The references are weak, so main
+ * sees NULL for an adapter that is not linked and no file has to know
+ * which cores exist.  Every hook but add may be NULL.
+ */
+struct bench_ours {
+	void (*add)(const uint8_t key[32]);	/* every tier's rows */
+	void (*kats)(void);		/* checks beyond the cross-checks */
+	void (*after_rounds)(void);	/* timing of its own, after the rounds */
+	void (*md)(FILE *f);		/* its section, after the Markdown tables */
+	void (*summary)(FILE *f);	/* its lines, after the terminal tables */
+};
+extern const struct bench_ours ours_vmac __attribute__((weak));
+extern const struct bench_ours ours_umac __attribute__((weak));
+extern const struct bench_ours ours_gcmsiv __attribute__((weak));
 
 /*
  * Whether a core-cycle counter can be read here (perf_event_open); writes a

@@ -6,14 +6,27 @@
 # Included by the top-level Makefile after selftests/user/user.mk, whose
 # <alg>/user.mk files define VMAC_CORE_SRCS, UMAC_CORE_SRCS and
 # GCMSIV_CORE_SRCS; an algorithm whose core is not in the tree yet is left
-# out of the benchmark.  The cores are built like the userspace tests but
-# without sanitizers, at -O2 and without -march: the SIMD tiers come from the
-# cores' arch code, selected per implementation at run time.
+# out of the benchmark: its adapter (tools/bench/ours_<alg>.c) is not
+# linked, and main.c finds it missing through a weak reference.  The cores
+# are built like the userspace tests but without sanitizers, at -O2 and
+# without -march: the SIMD tiers come from the cores' arch code, selected
+# per implementation at run time.
 #
 #   make bench                       build, run (~1 minute), write
 #                                    Documentation/benchmarks.md and the charts
 #   make bench BENCH_ARGS=--quick    fewer rounds
 #   make bench-build                 only build build/bench/kfast_bench
+#
+# BENCH_ARGS takes any of kfast_bench's options (build/bench/kfast_bench
+# --help), e.g. for one algorithm's tiers against its peer, pinned to CPU 1:
+#
+#   BENCH_ARGS='--only vmac64,vmac128 --cpu 1'
+#   BENCH_ARGS='--only umac32,umac64,umac96,umac128 --umac-stream'
+#                                    UMAC also through init + set_nonce +
+#                                    update + final, beside the one-shot
+#
+# Such a run rewrites Documentation/benchmarks.md with only those tables:
+# run build/bench/kfast_bench directly (no --md) to print them instead.
 #
 # Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox).
 
@@ -28,13 +41,14 @@ BENCH_DOC := Documentation
 BENCH_ARGS ?=
 
 BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS)
-BENCH_DEFS := $(if $(strip $(VMAC_CORE_SRCS)),-DKFAST_BENCH_VMAC) \
-	$(if $(strip $(UMAC_CORE_SRCS)),-DKFAST_BENCH_UMAC) \
-	$(if $(strip $(GCMSIV_CORE_SRCS)),-DKFAST_BENCH_GCMSIV)
-BENCH_SRCS := tools/bench/bench.c tools/bench/peer_openssl.c tools/bench/peer_nettle.c \
-	tools/bench/sys.c \
-	tools/uapi-shim/kfast_user.c $(BENCH_CORES)
-BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench.mk \
+# One adapter per algorithm whose core is in the tree.
+BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
+	$(if $(strip $(UMAC_CORE_SRCS)),tools/bench/ours_umac.c) \
+	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c)
+BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c sys.c \
+		peer_openssl.c peer_nettle.c) \
+	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
+BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \
 	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h \
 		arch/*/*.h arch/*/*.inc)
 
@@ -44,7 +58,7 @@ $(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h
 
 $(BENCH_BIN): $(BENCH_DEPS) $(BENCH_OUT)/peer_cryptopp.o
 	@mkdir -p $(dir $@)
-	$(BENCH_CC) $(BENCH_CFLAGS) $(BENCH_DEFS) -o $@ $(BENCH_SRCS) \
+	$(BENCH_CC) $(BENCH_CFLAGS) -o $@ $(BENCH_SRCS) \
 		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -lm
 
 bench-build: $(BENCH_BIN)

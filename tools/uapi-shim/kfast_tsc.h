@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * TSC reads for the userspace benchmarks (tools/bench, the --bench modes of
- * the tests): start = lfence; rdtsc (earlier instructions done first),
+ * TSC reads for the userspace benchmarks (tools/bench, test_gcm_siv's
+ * --bench mode): start = lfence; rdtsc (earlier instructions done first),
  * stop = rdtscp; lfence (the timed ones done, later ones not started).
  * Other architectures read 0: the benchmarks are x86-64 only.
  */

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What main.c, engine.c, check.c and report.c share and the adapters and
+ * peers do not need: the registered rows, the run's settings, the machine
+ * as measured, and the entry points main calls in order.
+ */
+#ifndef KFAST_BENCH_INT_H
+#define KFAST_BENCH_INT_H
+
+#include "bench.h"
+
+#define BENCH_NTP_SIZE_INDEX	1	/* 48 bytes */
+
+/* The registered rows, in bench_add() order (engine.c). */
+extern struct bench_impl *bench_impls[BENCH_MAX_IMPLS];
+extern unsigned int bench_nimpls;
+
+/* The adapters that are linked, in the order their rows are added; NULL-terminated (main.c). */
+extern const struct bench_ours *bench_ours[];
+
+/* The command line's settings (main.c). */
+struct bench_opts {
+	unsigned int rounds;
+	int cpu;		/* pinned to; -1 until pinned: the highest allowed */
+	const char *png_dir;	/* where plots.gp writes the images */
+	const char *term;	/* gnuplot terminal: png or svg */
+	double batch_cycles;	/* TSC cycles per timed batch */
+	double cell_cycles;	/* per cell and round, at least */
+	unsigned int min_batches;	/* per cell and round, at least */
+};
+extern struct bench_opts bench_opt;
+
+/* The machine, for the reports (main.c). */
+struct bench_machine {
+	double tsc_rate;	/* TSC ticks per second */
+	double core_ratio;	/* core cycles per TSC cycle */
+	char perf_note[160];	/* whether a core-cycle counter is readable */
+	char cpu_model[128], cpu_fms[64], cpu_flags[256], kernel_rel[160], loadavg[64];
+};
+extern struct bench_machine bench_mach;
+
+/* engine.c */
+void bench_engine_init(void);		/* buffers, vzeroupper or not */
+void bench_keep_only(const char *list);	/* --only: comma-separated family slugs */
+void bench_set_nonce(uint8_t *nonce, unsigned int noncelen, uint64_t ctr);
+double bench_tsc_hz(void);
+double bench_core_per_tsc(void);
+void bench_busy_adds(void);
+void bench_run_all(void);
+
+/* check.c */
+void bench_fill_pattern(uint8_t *p, size_t n, uint32_t seed);
+void bench_cross_check(void);
+const char *bench_checks_md(void);	/* one Markdown list item per check */
+
+/* report.c */
+extern const char *const bench_family_slugs[FAM_COUNT];
+void bench_print_summary(FILE *f);
+void bench_write_md(const char *path, const char *date);
+void bench_write_plots(const char *dir);
+
+#endif /* KFAST_BENCH_INT_H */
