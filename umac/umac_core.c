@@ -133,7 +133,6 @@ int umac_mod_init(void)
 {
 	return umac_mod_init_arch();
 }
-EXPORT_SYMBOL_GPL(umac_mod_init);
 
 /* ------------------------------------------------------------------ */
 /* L1: NH (RFC 4418 section 5.2.2)                                     */
@@ -535,13 +534,11 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 	memzero_explicit(kprime, sizeof(kprime));
 	return err;
 }
-EXPORT_SYMBOL_GPL(__umac_setkey);
 
 int umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len)
 {
 	return __umac_setkey(key, raw, len, UMAC_IMPL_BEST);
 }
-EXPORT_SYMBOL_GPL(umac_setkey);
 
 /*
  * AES of the nonce block, given as two little-endian 64-bit halves so that
@@ -613,7 +610,6 @@ void umac_pdf(const struct umac_key *key, const u8 *nonce,
 	}
 	memzero_explicit(t, sizeof(t));
 }
-EXPORT_SYMBOL_GPL(umac_pdf);
 
 /* ------------------------------------------------------------------ */
 /* Streaming                                                           */
@@ -656,7 +652,6 @@ void umac_init(struct umac_ctx *ctx, const struct umac_key *key,
 	ctx->key = key;
 	umac_state_reset(&ctx->s, taglen / 4, 1);	/* POLY starts from y = 1 */
 }
-EXPORT_SYMBOL_GPL(umac_init);
 
 void umac_set_nonce(struct umac_ctx *ctx, const u8 *nonce,
 		    unsigned int nonce_len)
@@ -664,7 +659,6 @@ void umac_set_nonce(struct umac_ctx *ctx, const u8 *nonce,
 	umac_pdf(ctx->key, nonce, nonce_len, ctx->s.iters * 4, ctx->s.pad);
 	ctx->s.pad_set = 1;
 }
-EXPORT_SYMBOL_GPL(umac_set_nonce);
 
 /* A complete chunk goes to L2 with its bit length 8192 added (L1-HASH). */
 static void l1_flush(const struct umac_key *key, struct umac_state *s)
@@ -828,7 +822,6 @@ void umac_update(struct umac_ctx *ctx, const u8 *data, size_t len)
 		s->buflen = len;
 	}
 }
-EXPORT_SYMBOL_GPL(umac_update);
 
 void umac_final(struct umac_ctx *ctx, u8 *out)
 {
@@ -869,7 +862,6 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 	ctx->key = NULL;
 	__asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
-EXPORT_SYMBOL_GPL(umac_final);
 
 /*
  * The whole message of at most one chunk, nothing hashed before: no L2,
@@ -939,7 +931,6 @@ void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
 	ctx->key = NULL;
 	__asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
-EXPORT_SYMBOL_GPL(umac_finup);
 
 void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
 	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
@@ -958,7 +949,6 @@ void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
 	umac_set_nonce(&ctx, nonce, nonce_len);
 	umac_finup(&ctx, data, len, out);
 }
-EXPORT_SYMBOL_GPL(umac);
 
 /*
  * An imported state must be one that umac_update() can produce: the bytes
@@ -983,7 +973,6 @@ int umac_state_check(const struct umac_state *s, unsigned int taglen)
 			return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(umac_state_check);
 
 #ifndef __KERNEL__
 size_t umac_test_l1_l2(const struct umac_key *key, unsigned int iter,
