@@ -57,6 +57,8 @@
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
+#include "../vmac/vmac.h"
+#include "../umac/umac.h"
 #ifdef CONFIG_X86
 #include <asm/msr.h>
 #include <asm/tsc.h>
@@ -552,16 +554,26 @@ out_tfm:
 /* Our algorithms: the best implementation by name, then every tier.         */
 
 /*
- * Tier suffixes of the kfast driver names (<alg>-aes-<tier>, see the glue
- * files: vmac generic/bmi2/avx512, umac generic/sse2/avx2/avx512, gcm-siv
- * generic/aesni/vaes-avx2/vaes-avx512; the arm64 names are guesses until
- * that code exists).  Each is looked up without module loading
- * (CRYPTO_NOLOAD); tiers this CPU does not register are simply absent.
+ * Tier suffixes of the kfast driver names (<alg>-aes-<tier>), lowest tier
+ * first, from each algorithm's tier table.  Each driver is looked up
+ * without module loading (CRYPTO_NOLOAD); tiers this CPU does not register
+ * are simply absent.
  */
-static const char *const kspeed_tiers[] = {
-	"generic", "sse2", "bmi2", "adx", "aesni", "avx2", "avx512", "vaes-avx2",
-	"vaes-avx512", "neon", "ce", "pmull",
+#define KSPEED_TIER_SUFFIX(id, suffix, prio, present) suffix,
+static const char *const kspeed_vmac_tiers[] = { VMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
+static const char *const kspeed_umac_tiers[] = { UMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
+static const char *const kspeed_gcm_siv_tiers[] = {
+	"generic", "aesni", "vaes-avx2", "vaes-avx512", NULL
 };
+
+static const char *const *kspeed_tiers_of(const char *name)
+{
+	if (!strncmp(name, "vmac", 4))
+		return kspeed_vmac_tiers;
+	if (!strncmp(name, "umac", 4))
+		return kspeed_umac_tiers;
+	return kspeed_gcm_siv_tiers;
+}
 
 /* "vmac64(aes)" -> "vmac64-aes-<tier>" */
 static void kspeed_tier_name(char *out, size_t size, const char *name,
@@ -602,20 +614,20 @@ static bool kspeed_load_ours(const char *name, bool aead)
 
 /*
  * Our highest tier registered on this CPU, by driver name (@drv), or false.
- * kspeed_tiers[] lists each algorithm's tiers in rising priority, so the
+ * The tier tables list each algorithm's tiers in rising priority, so the
  * last one that exists is the one the crypto API picks among ours.
  */
 static bool kspeed_best_ours(const char *name, bool aead, char *drv, size_t size)
 {
 	char cand[CRYPTO_MAX_ALG_NAME];
 	bool found = false;
-	unsigned int t;
+	const char *const *t;
 	void *tfm;
 
 	if (!kspeed_load_ours(name, aead))
 		return false;
-	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
-		kspeed_tier_name(cand, sizeof(cand), name, kspeed_tiers[t]);
+	for (t = kspeed_tiers_of(name); *t; t++) {
+		kspeed_tier_name(cand, sizeof(cand), name, *t);
 		tfm = aead ? (void *)crypto_alloc_aead(cand, 0, CRYPTO_NOLOAD) :
 			     (void *)crypto_alloc_shash(cand, 0, CRYPTO_NOLOAD);
 		if (IS_ERR(tfm))
@@ -635,13 +647,13 @@ static void kspeed_ours_hash(const char *name, unsigned int keylen,
 			     unsigned int nonce)
 {
 	char best[CRYPTO_MAX_ALG_NAME], drv[CRYPTO_MAX_ALG_NAME];
-	unsigned int t;
+	const char *const *t;
 
 	kspeed_load_ours(name, false);
 	kspeed_hash_test(name, keylen, nonce, 0, 0, 0);
 	strscpy(best, kb->driver, sizeof(best));
-	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
-		kspeed_tier_name(drv, sizeof(drv), name, kspeed_tiers[t]);
+	for (t = kspeed_tiers_of(name); *t; t++) {
+		kspeed_tier_name(drv, sizeof(drv), name, *t);
 		if (strcmp(drv, best))
 			kspeed_hash_test(drv, keylen, nonce, 0, CRYPTO_NOLOAD,
 					 KSPEED_QUIET);
@@ -651,13 +663,13 @@ static void kspeed_ours_hash(const char *name, unsigned int keylen,
 static void kspeed_ours_aead(const char *name, const u8 *keys)
 {
 	char best[CRYPTO_MAX_ALG_NAME], drv[CRYPTO_MAX_ALG_NAME];
-	unsigned int t;
+	const char *const *t;
 
 	kspeed_load_ours(name, true);
 	kspeed_aead_test(name, keys, 0, 0);
 	strscpy(best, kb->driver, sizeof(best));
-	for (t = 0; t < ARRAY_SIZE(kspeed_tiers); t++) {
-		kspeed_tier_name(drv, sizeof(drv), name, kspeed_tiers[t]);
+	for (t = kspeed_tiers_of(name); *t; t++) {
+		kspeed_tier_name(drv, sizeof(drv), name, *t);
 		if (strcmp(drv, best))
 			kspeed_aead_test(drv, keys, CRYPTO_NOLOAD, KSPEED_QUIET);
 	}
