@@ -170,7 +170,9 @@ build_modules() {
 }
 
 # kbuild_modules SUITE TREE WHAT MAKE-ARGS SYMVERS: W=1 module build of TREE
-# in the suite's chroot; any warning fails it like an error.  Skipped when
+# in the suite's chroot; any warning fails it like an error, objtool's too
+# (the debug kernels have CONFIG_STACK_VALIDATION, so objtool checks the
+# frame-pointer rules on our objects there).  Skipped when
 # the same sources were already built with the same arguments against the
 # same kernel (SYMVERS: its Module.symvers, host path).
 kbuild_modules() {
