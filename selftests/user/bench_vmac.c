@@ -116,8 +116,8 @@ int main(int argc, char **argv)
 
 	for (i = 0; i < NNONCES; i++)
 		put_unaligned_be64(i, &nonces[i][8]);
-	utest_fill(&seed, raw, sizeof(raw));
-	utest_fill(&seed, msg, sizeof(msg));
+	kfast_test_fill(&seed, raw, sizeof(raw));
+	kfast_test_fill(&seed, msg, sizeof(msg));
 	vmac_setkey(&key, raw, 16);
 	cpp[0] = cryptopp_bench_new(raw, 16, 8);
 	cpp[1] = cryptopp_bench_new(raw, 16, 16);

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include <kfast/base.h>
+#include <kfast/test-rng.h>
 
 #ifdef KFAST_BENCH_VMAC
 #include "vmac/vmac.h"
@@ -564,14 +565,8 @@ static u8 *msgbuf, *outbuf, *refbuf;
 static void fill_pattern(u8 *p, size_t n, u32 seed)
 {
 	u64 x = 0x9e3779b97f4a7c15ull ^ seed;
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (u8)x;
-	}
+	kfast_test_fill(&x, p, n);
 }
 
 static void set_nonce(u8 *nonce, unsigned int noncelen, u64 ctr)
