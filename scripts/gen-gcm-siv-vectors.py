@@ -72,6 +72,7 @@ emit("")
 
 vecs = list(doc["vectors"]) + [doc["worked_example"]]
 entries = []
+aead_entries = []
 for v in vecs:
     n = "gsv_" + cname(v["id"])
     iv = v["intermediate_values"]
@@ -101,10 +102,23 @@ for v in vecs:
         "\t\t.polyval_result = %s_pvres, .polyval_masked = %s_pvmask,\n"
         "\t\t.initial_counter = %s_ictr,\n\t},"
         % (v["id"], n, klen, n, n, alen, n, plen, n, n, plen, n, n, n, pilen, n, n, n))
+    aead_entries.append(
+        "\t{\n\t\t.name = \"%s\",\n"
+        "\t\t.key = %s_key, .klen = %d, .iv = %s_nonce,\n"
+        "\t\t.aad = %s_aad, .alen = %d, .ptext = %s_pt, .plen = %d,\n"
+        "\t\t.ctext = %s_ct, .clen = %d,\n\t},"
+        % (v["id"], n, klen, n, n, alen, n, plen, n, plen + 16))
 
 emit("static const struct gcm_siv_testvec gcm_siv_testvecs[] = {")
 emit("\n".join(entries))
 emit("};")
+emit("")
+emit("/* The same vectors for the cases of kunit/aead-test-template.h. */")
+emit("#ifdef KFAST_AEAD_TEST_TEMPLATE_H")
+emit("static const struct kfast_aead_testvec gcm_siv_aead_testvecs[] = {")
+emit("\n".join(aead_entries))
+emit("};")
+emit("#endif")
 emit("")
 
 fe = doc["field_examples"]
