@@ -27,6 +27,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <crypto/hash.h>
+#include <kfast/test-rng.h>
 #include "unwind-test.h"
 #ifdef KFAST_HAVE_KUNIT_IRQ_TEST
 #include <kunit/run-in-irq-context.h>
@@ -53,24 +54,6 @@ static inline void kfast_hash_cfg_desc(const struct kfast_hash_test_cfg *cfg,
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s key %u", cfg->cra_name,
 		 cfg->key_len);
-}
-
-/* Reproducible test data: xorshift64*. */
-static inline u64 kfast_test_rand(u64 *state)
-{
-	u64 x = *state;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*state = x;
-	return x * 0x2545f4914f6cdd1dULL;
-}
-
-static inline void kfast_test_fill(u64 *state, u8 *p, size_t n)
-{
-	while (n--)
-		*p++ = (u8)kfast_test_rand(state);
 }
 
 /* FNV-1a, used to fold many digests into one printed checksum. */

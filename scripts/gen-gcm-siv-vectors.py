@@ -57,7 +57,7 @@ emit("\tconst u8 *key;\n\tunsigned int klen;")
 emit("\tconst u8 *nonce;")
 emit("\tconst u8 *aad;\n\tunsigned int alen;")
 emit("\tconst u8 *ptext;\n\tunsigned int plen;")
-emit("\tconst u8 *ctext;\t/* plen bytes, the tag follows separately */")
+emit("\tconst u8 *ctext;\t/* plen bytes, followed by the tag */")
 emit("\tconst u8 *tag;")
 emit("\t/* Intermediate values as printed by the RFC. */")
 emit("\tconst u8 *auth_key;\t/* 16 bytes */")
@@ -72,6 +72,7 @@ emit("")
 
 vecs = list(doc["vectors"]) + [doc["worked_example"]]
 entries = []
+aead_entries = []
 for v in vecs:
     n = "gsv_" + cname(v["id"])
     iv = v["intermediate_values"]
@@ -79,9 +80,11 @@ for v in vecs:
     arr(n + "_nonce", v["nonce"])
     alen = arr(n + "_aad", v["aad"])
     plen = arr(n + "_pt", v["plaintext"])
-    assert arr(n + "_ct", v["ciphertext"]) == plen
-    assert arr(n + "_tag", v["tag"]) == 16
+    assert len(bytes.fromhex(v["ciphertext"])) == plen
+    assert len(bytes.fromhex(v["tag"])) == 16
     assert bytes.fromhex(v["result"]) == bytes.fromhex(v["ciphertext"] + v["tag"])
+    # One array, ciphertext || tag: ctext points at its start, tag into it.
+    assert arr(n + "_ct", v["result"]) == plen + 16
     assert arr(n + "_akey", iv["record_authentication_key"]) == 16
     assert arr(n + "_ekey", iv["record_encryption_key"]) == klen
     pilen = arr(n + "_pvin", iv["polyval_input"])
@@ -93,16 +96,29 @@ for v in vecs:
         "\t{\n\t\t.id = \"%s\",\n"
         "\t\t.key = %s_key, .klen = %d, .nonce = %s_nonce,\n"
         "\t\t.aad = %s_aad, .alen = %d, .ptext = %s_pt, .plen = %d,\n"
-        "\t\t.ctext = %s_ct, .tag = %s_tag,\n"
+        "\t\t.ctext = %s_ct, .tag = %s_ct + %d,\n"
         "\t\t.auth_key = %s_akey, .enc_key = %s_ekey,\n"
         "\t\t.polyval_input = %s_pvin, .polyval_input_len = %d,\n"
         "\t\t.polyval_result = %s_pvres, .polyval_masked = %s_pvmask,\n"
         "\t\t.initial_counter = %s_ictr,\n\t},"
-        % (v["id"], n, klen, n, n, alen, n, plen, n, n, n, n, n, pilen, n, n, n))
+        % (v["id"], n, klen, n, n, alen, n, plen, n, n, plen, n, n, n, pilen, n, n, n))
+    aead_entries.append(
+        "\t{\n\t\t.name = \"%s\",\n"
+        "\t\t.key = %s_key, .klen = %d, .iv = %s_nonce,\n"
+        "\t\t.aad = %s_aad, .alen = %d, .ptext = %s_pt, .plen = %d,\n"
+        "\t\t.ctext = %s_ct, .clen = %d,\n\t},"
+        % (v["id"], n, klen, n, n, alen, n, plen, n, plen + 16))
 
 emit("static const struct gcm_siv_testvec gcm_siv_testvecs[] = {")
 emit("\n".join(entries))
 emit("};")
+emit("")
+emit("/* The same vectors for the cases of kunit/aead-test-template.h. */")
+emit("#ifdef KFAST_AEAD_TEST_TEMPLATE_H")
+emit("static const struct kfast_aead_testvec gcm_siv_aead_testvecs[] = {")
+emit("\n".join(aead_entries))
+emit("};")
+emit("#endif")
 emit("")
 
 fe = doc["field_examples"]

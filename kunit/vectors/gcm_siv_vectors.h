@@ -19,7 +19,7 @@ struct gcm_siv_testvec {
 	unsigned int alen;
 	const u8 *ptext;
 	unsigned int plen;
-	const u8 *ctext;	/* plen bytes, the tag follows separately */
+	const u8 *ctext;	/* plen bytes, followed by the tag */
 	const u8 *tag;
 	/* Intermediate values as printed by the RFC. */
 	const u8 *auth_key;	/* 16 bytes */
@@ -44,10 +44,7 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_1_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_1_pt[1] = {
 	0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_1_ct[1] = {
-	0x00,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_1_tag[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_1_ct[16] = {
 	0xdc, 0x20, 0xe2, 0xd8, 0x3f, 0x25, 0x70, 0x5b, 0xb4, 0x9e, 0x43, 0x9e,
 	0xca, 0x56, 0xde, 0x25,
 };
@@ -89,12 +86,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_2_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_2_pt[8] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_2_ct[8] = {
-	0xb5, 0xd8, 0x39, 0x33, 0x0a, 0xc7, 0xb7, 0x86,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_2_tag[16] = {
-	0x57, 0x87, 0x82, 0xff, 0xf6, 0x01, 0x3b, 0x81, 0x5b, 0x28, 0x7c, 0x22,
-	0x49, 0x3a, 0x36, 0x4c,
+static const u8 __maybe_unused gsv_rfc8452_C_1_2_ct[24] = {
+	0xb5, 0xd8, 0x39, 0x33, 0x0a, 0xc7, 0xb7, 0x86, 0x57, 0x87, 0x82, 0xff,
+	0xf6, 0x01, 0x3b, 0x81, 0x5b, 0x28, 0x7c, 0x22, 0x49, 0x3a, 0x36, 0x4c,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_2_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -135,10 +129,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_3_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_3_pt[12] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_3_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_3_ct[28] = {
 	0x73, 0x23, 0xea, 0x61, 0xd0, 0x59, 0x32, 0x26, 0x00, 0x47, 0xd9, 0x42,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_3_tag[16] = {
 	0xa4, 0x97, 0x8d, 0xb3, 0x57, 0x39, 0x1a, 0x0b, 0xc4, 0xfd, 0xec, 0x8b,
 	0x0d, 0x10, 0x66, 0x39,
 };
@@ -182,13 +174,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_4_pt[16] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_4_ct[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_4_ct[32] = {
 	0x74, 0x3f, 0x7c, 0x80, 0x77, 0xab, 0x25, 0xf8, 0x62, 0x4e, 0x2e, 0x94,
-	0x85, 0x79, 0xcf, 0x77,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_4_tag[16] = {
-	0x30, 0x3a, 0xaf, 0x90, 0xf6, 0xfe, 0x21, 0x19, 0x9c, 0x60, 0x68, 0x57,
-	0x74, 0x37, 0xa0, 0xc4,
+	0x85, 0x79, 0xcf, 0x77, 0x30, 0x3a, 0xaf, 0x90, 0xf6, 0xfe, 0x21, 0x19,
+	0x9c, 0x60, 0x68, 0x57, 0x74, 0x37, 0xa0, 0xc4,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_4_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -231,14 +220,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_5_pt[32] = {
 	0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_5_ct[32] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_5_ct[48] = {
 	0x84, 0xe0, 0x7e, 0x62, 0xba, 0x83, 0xa6, 0x58, 0x54, 0x17, 0x24, 0x5d,
 	0x7e, 0xc4, 0x13, 0xa9, 0xfe, 0x42, 0x7d, 0x63, 0x15, 0xc0, 0x9b, 0x57,
-	0xce, 0x45, 0xf2, 0xe3, 0x93, 0x6a, 0x94, 0x45,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_5_tag[16] = {
-	0x1a, 0x8e, 0x45, 0xdc, 0xd4, 0x57, 0x8c, 0x66, 0x7c, 0xd8, 0x68, 0x47,
-	0xbf, 0x61, 0x55, 0xff,
+	0xce, 0x45, 0xf2, 0xe3, 0x93, 0x6a, 0x94, 0x45, 0x1a, 0x8e, 0x45, 0xdc,
+	0xd4, 0x57, 0x8c, 0x66, 0x7c, 0xd8, 0x68, 0x47, 0xbf, 0x61, 0x55, 0xff,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_5_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -283,13 +269,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_6_pt[48] = {
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_6_ct[48] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_6_ct[64] = {
 	0x3f, 0xd2, 0x4c, 0xe1, 0xf5, 0xa6, 0x7b, 0x75, 0xbf, 0x23, 0x51, 0xf1,
 	0x81, 0xa4, 0x75, 0xc7, 0xb8, 0x00, 0xa5, 0xb4, 0xd3, 0xdc, 0xf7, 0x01,
 	0x06, 0xb1, 0xee, 0xa8, 0x2f, 0xa1, 0xd6, 0x4d, 0xf4, 0x2b, 0xf7, 0x22,
 	0x61, 0x22, 0xfa, 0x92, 0xe1, 0x7a, 0x40, 0xee, 0xaa, 0xc1, 0x20, 0x1b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_6_tag[16] = {
 	0x5e, 0x6e, 0x31, 0x1d, 0xbf, 0x39, 0x5d, 0x35, 0xb0, 0xfe, 0x39, 0xc2,
 	0x71, 0x43, 0x88, 0xf8,
 };
@@ -340,17 +324,14 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_7_pt[64] = {
 	0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_7_ct[64] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_7_ct[80] = {
 	0x24, 0x33, 0x66, 0x8f, 0x10, 0x58, 0x19, 0x0f, 0x6d, 0x43, 0xe3, 0x60,
 	0xf4, 0xf3, 0x5c, 0xd8, 0xe4, 0x75, 0x12, 0x7c, 0xfc, 0xa7, 0x02, 0x8e,
 	0xa8, 0xab, 0x5c, 0x20, 0xf7, 0xab, 0x2a, 0xf0, 0x25, 0x16, 0xa2, 0xbd,
 	0xcb, 0xc0, 0x8d, 0x52, 0x1b, 0xe3, 0x7f, 0xf2, 0x8c, 0x15, 0x2b, 0xba,
 	0x36, 0x69, 0x7f, 0x25, 0xb4, 0xcd, 0x16, 0x9c, 0x65, 0x90, 0xd1, 0xdd,
-	0x39, 0x56, 0x6d, 0x3f,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_7_tag[16] = {
-	0x8a, 0x26, 0x3d, 0xd3, 0x17, 0xaa, 0x88, 0xd5, 0x6b, 0xdf, 0x39, 0x36,
-	0xdb, 0xa7, 0x5b, 0xb8,
+	0x39, 0x56, 0x6d, 0x3f, 0x8a, 0x26, 0x3d, 0xd3, 0x17, 0xaa, 0x88, 0xd5,
+	0x6b, 0xdf, 0x39, 0x36, 0xdb, 0xa7, 0x5b, 0xb8,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_7_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -395,12 +376,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_8_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_8_pt[8] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_8_ct[8] = {
-	0x1e, 0x6d, 0xab, 0xa3, 0x56, 0x69, 0xf4, 0x27,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_8_tag[16] = {
-	0x3b, 0x0a, 0x1a, 0x25, 0x60, 0x96, 0x9c, 0xdf, 0x79, 0x0d, 0x99, 0x75,
-	0x9a, 0xbd, 0x15, 0x08,
+static const u8 __maybe_unused gsv_rfc8452_C_1_8_ct[24] = {
+	0x1e, 0x6d, 0xab, 0xa3, 0x56, 0x69, 0xf4, 0x27, 0x3b, 0x0a, 0x1a, 0x25,
+	0x60, 0x96, 0x9c, 0xdf, 0x79, 0x0d, 0x99, 0x75, 0x9a, 0xbd, 0x15, 0x08,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_8_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -442,10 +420,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_9_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_9_pt[12] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_9_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_9_ct[28] = {
 	0x29, 0x6c, 0x78, 0x89, 0xfd, 0x99, 0xf4, 0x19, 0x17, 0xf4, 0x46, 0x20,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_9_tag[16] = {
 	0x08, 0x29, 0x9c, 0x51, 0x02, 0x74, 0x5a, 0xaa, 0x3a, 0x0c, 0x46, 0x9f,
 	0xad, 0x9e, 0x07, 0x5a,
 };
@@ -490,13 +466,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_10_pt[16] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_10_ct[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_10_ct[32] = {
 	0xe2, 0xb0, 0xc5, 0xda, 0x79, 0xa9, 0x01, 0xc1, 0x74, 0x5f, 0x70, 0x05,
-	0x25, 0xcb, 0x33, 0x5b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_10_tag[16] = {
-	0x8f, 0x89, 0x36, 0xec, 0x03, 0x9e, 0x4e, 0x4b, 0xb9, 0x7e, 0xbd, 0x8c,
-	0x44, 0x57, 0x44, 0x1f,
+	0x25, 0xcb, 0x33, 0x5b, 0x8f, 0x89, 0x36, 0xec, 0x03, 0x9e, 0x4e, 0x4b,
+	0xb9, 0x7e, 0xbd, 0x8c, 0x44, 0x57, 0x44, 0x1f,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_10_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -540,14 +513,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_11_pt[32] = {
 	0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_11_ct[32] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_11_ct[48] = {
 	0x62, 0x00, 0x48, 0xef, 0x3c, 0x1e, 0x73, 0xe5, 0x7e, 0x02, 0xbb, 0x85,
 	0x62, 0xc4, 0x16, 0xa3, 0x19, 0xe7, 0x3e, 0x4c, 0xaa, 0xc8, 0xe9, 0x6a,
-	0x1e, 0xcb, 0x29, 0x33, 0x14, 0x5a, 0x1d, 0x71,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_11_tag[16] = {
-	0xe6, 0xaf, 0x6a, 0x7f, 0x87, 0x28, 0x7d, 0xa0, 0x59, 0xa7, 0x16, 0x84,
-	0xed, 0x34, 0x98, 0xe1,
+	0x1e, 0xcb, 0x29, 0x33, 0x14, 0x5a, 0x1d, 0x71, 0xe6, 0xaf, 0x6a, 0x7f,
+	0x87, 0x28, 0x7d, 0xa0, 0x59, 0xa7, 0x16, 0x84, 0xed, 0x34, 0x98, 0xe1,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_11_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -594,13 +564,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_12_pt[48] = {
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_12_ct[48] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_12_ct[64] = {
 	0x50, 0xc8, 0x30, 0x3e, 0xa9, 0x39, 0x25, 0xd6, 0x40, 0x90, 0xd0, 0x7b,
 	0xd1, 0x09, 0xdf, 0xd9, 0x51, 0x5a, 0x5a, 0x33, 0x43, 0x10, 0x19, 0xc1,
 	0x7d, 0x93, 0x46, 0x59, 0x99, 0xa8, 0xb0, 0x05, 0x32, 0x01, 0xd7, 0x23,
 	0x12, 0x0a, 0x85, 0x62, 0xb8, 0x38, 0xcd, 0xff, 0x25, 0xbf, 0x9d, 0x1e,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_12_tag[16] = {
 	0x6a, 0x8c, 0xc3, 0x86, 0x5f, 0x76, 0x89, 0x7c, 0x2e, 0x4b, 0x24, 0x5c,
 	0xf3, 0x1c, 0x51, 0xf2,
 };
@@ -652,17 +620,14 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_13_pt[64] = {
 	0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_13_ct[64] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_13_ct[80] = {
 	0x2f, 0x5c, 0x64, 0x05, 0x9d, 0xb5, 0x5e, 0xe0, 0xfb, 0x84, 0x7e, 0xd5,
 	0x13, 0x00, 0x37, 0x46, 0xac, 0xa4, 0xe6, 0x1c, 0x71, 0x1b, 0x5d, 0xe2,
 	0xe7, 0xa7, 0x7f, 0xfd, 0x02, 0xda, 0x42, 0xfe, 0xec, 0x60, 0x19, 0x10,
 	0xd3, 0x46, 0x7b, 0xb8, 0xb3, 0x6e, 0xbb, 0xae, 0xbc, 0xe5, 0xfb, 0xa3,
 	0x0d, 0x36, 0xc9, 0x5f, 0x48, 0xa3, 0xe7, 0x98, 0x0f, 0x0e, 0x7a, 0xc2,
-	0x99, 0x33, 0x2a, 0x80,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_13_tag[16] = {
-	0xcd, 0xc4, 0x6a, 0xe4, 0x75, 0x56, 0x3d, 0xe0, 0x37, 0x00, 0x1e, 0xf8,
-	0x4a, 0xe2, 0x17, 0x44,
+	0x99, 0x33, 0x2a, 0x80, 0xcd, 0xc4, 0x6a, 0xe4, 0x75, 0x56, 0x3d, 0xe0,
+	0x37, 0x00, 0x1e, 0xf8, 0x4a, 0xe2, 0x17, 0x44,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_13_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -708,12 +673,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_14_aad[12] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_14_pt[4] = {
 	0x02, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_14_ct[4] = {
-	0xa8, 0xfe, 0x3e, 0x87,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_14_tag[16] = {
-	0x07, 0xeb, 0x1f, 0x84, 0xfb, 0x28, 0xf8, 0xcb, 0x73, 0xde, 0x8e, 0x99,
-	0xe2, 0xf4, 0x8a, 0x14,
+static const u8 __maybe_unused gsv_rfc8452_C_1_14_ct[20] = {
+	0xa8, 0xfe, 0x3e, 0x87, 0x07, 0xeb, 0x1f, 0x84, 0xfb, 0x28, 0xf8, 0xcb,
+	0x73, 0xde, 0x8e, 0x99, 0xe2, 0xf4, 0x8a, 0x14,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_14_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -757,13 +719,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_15_pt[20] = {
 	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_15_ct[20] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_15_ct[36] = {
 	0x6b, 0xb0, 0xfe, 0xcf, 0x5d, 0xed, 0x9b, 0x77, 0xf9, 0x02, 0xc7, 0xd5,
-	0xda, 0x23, 0x6a, 0x43, 0x91, 0xdd, 0x02, 0x97,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_15_tag[16] = {
-	0x24, 0xaf, 0xc9, 0x80, 0x5e, 0x97, 0x6f, 0x45, 0x1e, 0x6d, 0x87, 0xf6,
-	0xfe, 0x10, 0x65, 0x14,
+	0xda, 0x23, 0x6a, 0x43, 0x91, 0xdd, 0x02, 0x97, 0x24, 0xaf, 0xc9, 0x80,
+	0x5e, 0x97, 0x6f, 0x45, 0x1e, 0x6d, 0x87, 0xf6, 0xfe, 0x10, 0x65, 0x14,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_15_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -810,13 +769,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_16_pt[18] = {
 	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x04, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_16_ct[18] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_16_ct[34] = {
 	0x44, 0xd0, 0xaa, 0xf6, 0xfb, 0x2f, 0x1f, 0x34, 0xad, 0xd5, 0xe8, 0x06,
-	0x4e, 0x83, 0xe1, 0x2a, 0x2a, 0xda,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_16_tag[16] = {
-	0xbf, 0xf9, 0xb2, 0xef, 0x00, 0xfb, 0x47, 0x92, 0x0c, 0xc7, 0x2a, 0x0c,
-	0x0f, 0x13, 0xb9, 0xfd,
+	0x4e, 0x83, 0xe1, 0x2a, 0x2a, 0xda, 0xbf, 0xf9, 0xb2, 0xef, 0x00, 0xfb,
+	0x47, 0x92, 0x0c, 0xc7, 0x2a, 0x0c, 0x0f, 0x13, 0xb9, 0xfd,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_16_akey[16] = {
 	0xd9, 0xb3, 0x60, 0x27, 0x96, 0x94, 0x94, 0x1a, 0xc5, 0xdb, 0xc6, 0x98,
@@ -861,10 +817,7 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_17_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_17_pt[1] = {
 	0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_17_ct[1] = {
-	0x00,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_17_tag[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_17_ct[16] = {
 	0xa4, 0x19, 0x4b, 0x79, 0x07, 0x1b, 0x01, 0xa8, 0x7d, 0x65, 0xf7, 0x06,
 	0xe3, 0x94, 0x95, 0x78,
 };
@@ -906,12 +859,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_18_aad[5] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_18_pt[3] = {
 	0x7a, 0x80, 0x6c,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_18_ct[3] = {
-	0xaf, 0x60, 0xeb,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_18_tag[16] = {
-	0x71, 0x1b, 0xd8, 0x5b, 0xc1, 0xe4, 0xd3, 0xe0, 0xa4, 0x62, 0xe0, 0x74,
-	0xee, 0xa4, 0x28, 0xa8,
+static const u8 __maybe_unused gsv_rfc8452_C_1_18_ct[19] = {
+	0xaf, 0x60, 0xeb, 0x71, 0x1b, 0xd8, 0x5b, 0xc1, 0xe4, 0xd3, 0xe0, 0xa4,
+	0x62, 0xe0, 0x74, 0xee, 0xa4, 0x28, 0xa8,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_18_akey[16] = {
 	0x3e, 0x28, 0xde, 0x11, 0x20, 0xb2, 0x98, 0x1a, 0x01, 0x55, 0x79, 0x5c,
@@ -953,12 +903,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_19_aad[10] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_19_pt[6] = {
 	0xbd, 0xc6, 0x6f, 0x14, 0x65, 0x45,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_19_ct[6] = {
-	0xbb, 0x93, 0xa3, 0xe3, 0x4d, 0x3c,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_19_tag[16] = {
-	0xd6, 0xa9, 0xc4, 0x55, 0x45, 0xcf, 0xc1, 0x1f, 0x03, 0xad, 0x74, 0x3d,
-	0xba, 0x20, 0xf9, 0x66,
+static const u8 __maybe_unused gsv_rfc8452_C_1_19_ct[22] = {
+	0xbb, 0x93, 0xa3, 0xe3, 0x4d, 0x3c, 0xd6, 0xa9, 0xc4, 0x55, 0x45, 0xcf,
+	0xc1, 0x1f, 0x03, 0xad, 0x74, 0x3d, 0xba, 0x20, 0xf9, 0x66,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_19_akey[16] = {
 	0x43, 0xb8, 0xde, 0x9c, 0xea, 0x62, 0x33, 0x0d, 0x15, 0xcc, 0xcf, 0xc8,
@@ -1001,12 +948,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_20_aad[15] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_20_pt[9] = {
 	0x11, 0x77, 0x44, 0x1f, 0x19, 0x54, 0x95, 0x86, 0x0f,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_20_ct[9] = {
-	0x4f, 0x37, 0x28, 0x1f, 0x7a, 0xd1, 0x29, 0x49, 0xd0,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_20_tag[16] = {
-	0x1d, 0x02, 0xfd, 0x0c, 0xd1, 0x74, 0xc8, 0x4f, 0xc5, 0xda, 0xe2, 0xf6,
-	0x0f, 0x52, 0xfd, 0x2b,
+static const u8 __maybe_unused gsv_rfc8452_C_1_20_ct[25] = {
+	0x4f, 0x37, 0x28, 0x1f, 0x7a, 0xd1, 0x29, 0x49, 0xd0, 0x1d, 0x02, 0xfd,
+	0x0c, 0xd1, 0x74, 0xc8, 0x4f, 0xc5, 0xda, 0xe2, 0xf6, 0x0f, 0x52, 0xfd,
+	0x2b,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_20_akey[16] = {
 	0x8a, 0x51, 0xdf, 0x64, 0xd9, 0x3e, 0xaf, 0x66, 0x7c, 0x2c, 0x09, 0xbd,
@@ -1049,10 +994,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_21_aad[20] = {
 static const u8 __maybe_unused gsv_rfc8452_C_1_21_pt[12] = {
 	0x9f, 0x57, 0x2c, 0x61, 0x4b, 0x47, 0x45, 0x91, 0x44, 0x74, 0xe7, 0xc7,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_21_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_21_ct[28] = {
 	0xf5, 0x46, 0x73, 0xc5, 0xdd, 0xf7, 0x10, 0xc7, 0x45, 0x64, 0x1c, 0x8b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_21_tag[16] = {
 	0xc1, 0xdc, 0x2f, 0x87, 0x1f, 0xb7, 0x56, 0x1d, 0xa1, 0x28, 0x6e, 0x65,
 	0x5e, 0x24, 0xb7, 0xb0,
 };
@@ -1101,13 +1044,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_22_pt[15] = {
 	0x0d, 0x8c, 0x84, 0x51, 0x17, 0x80, 0x82, 0x35, 0x5c, 0x9e, 0x94, 0x0f,
 	0xea, 0x2f, 0x58,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_22_ct[15] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_22_ct[31] = {
 	0xc9, 0xff, 0x54, 0x5e, 0x07, 0xb8, 0x8a, 0x01, 0x5f, 0x05, 0xb2, 0x74,
-	0x54, 0x0a, 0xa1,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_22_tag[16] = {
-	0x83, 0xb3, 0x44, 0x9b, 0x9f, 0x39, 0x55, 0x2d, 0xe9, 0x9d, 0xc2, 0x14,
-	0xa1, 0x19, 0x0b, 0x0b,
+	0x54, 0x0a, 0xa1, 0x83, 0xb3, 0x44, 0x9b, 0x9f, 0x39, 0x55, 0x2d, 0xe9,
+	0x9d, 0xc2, 0x14, 0xa1, 0x19, 0x0b, 0x0b,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_22_akey[16] = {
 	0x0b, 0x00, 0xa2, 0x9a, 0x83, 0xe7, 0xe9, 0x5b, 0x92, 0xe3, 0xa0, 0x78,
@@ -1154,13 +1094,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_23_pt[18] = {
 	0x6b, 0x3d, 0xb4, 0xda, 0x3d, 0x57, 0xaa, 0x94, 0x84, 0x2b, 0x98, 0x03,
 	0xa9, 0x6e, 0x07, 0xfb, 0x6d, 0xe7,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_23_ct[18] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_23_ct[34] = {
 	0x62, 0x98, 0xb2, 0x96, 0xe2, 0x4e, 0x8c, 0xc3, 0x5d, 0xce, 0x0b, 0xed,
-	0x48, 0x4b, 0x7f, 0x30, 0xd5, 0x80,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_23_tag[16] = {
-	0x3e, 0x37, 0x70, 0x94, 0xf0, 0x47, 0x09, 0xf6, 0x4d, 0x7b, 0x98, 0x53,
-	0x10, 0xa4, 0xdb, 0x84,
+	0x48, 0x4b, 0x7f, 0x30, 0xd5, 0x80, 0x3e, 0x37, 0x70, 0x94, 0xf0, 0x47,
+	0x09, 0xf6, 0x4d, 0x7b, 0x98, 0x53, 0x10, 0xa4, 0xdb, 0x84,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_23_akey[16] = {
 	0x21, 0xc8, 0x74, 0xa8, 0xba, 0xd3, 0x60, 0x3d, 0x1c, 0x3e, 0x87, 0x84,
@@ -1208,13 +1145,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_1_24_pt[21] = {
 	0xe4, 0x2a, 0x3c, 0x02, 0xc2, 0x5b, 0x64, 0x86, 0x9e, 0x14, 0x6d, 0x7b,
 	0x23, 0x39, 0x87, 0xbd, 0xdf, 0xc2, 0x40, 0x87, 0x1d,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_1_24_ct[21] = {
+static const u8 __maybe_unused gsv_rfc8452_C_1_24_ct[37] = {
 	0x39, 0x1c, 0xc3, 0x28, 0xd4, 0x84, 0xa4, 0xf4, 0x64, 0x06, 0x18, 0x1b,
-	0xcd, 0x62, 0xef, 0xd9, 0xb3, 0xee, 0x19, 0x7d, 0x05,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_1_24_tag[16] = {
-	0x2d, 0x15, 0x50, 0x6c, 0x84, 0xa9, 0xed, 0xd6, 0x5e, 0x13, 0xe9, 0xd2,
-	0x4a, 0x2a, 0x6e, 0x70,
+	0xcd, 0x62, 0xef, 0xd9, 0xb3, 0xee, 0x19, 0x7d, 0x05, 0x2d, 0x15, 0x50,
+	0x6c, 0x84, 0xa9, 0xed, 0xd6, 0x5e, 0x13, 0xe9, 0xd2, 0x4a, 0x2a, 0x6e,
+	0x70,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_1_24_akey[16] = {
 	0x37, 0x24, 0xf5, 0x5f, 0x1d, 0x22, 0xac, 0x0a, 0xb8, 0x30, 0xda, 0x0b,
@@ -1261,10 +1196,7 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_1_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_1_pt[1] = {
 	0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_1_ct[1] = {
-	0x00,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_1_tag[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_1_ct[16] = {
 	0x07, 0xf5, 0xf4, 0x16, 0x9b, 0xbf, 0x55, 0xa8, 0x40, 0x0c, 0xd4, 0x7e,
 	0xa6, 0xfd, 0x40, 0x0f,
 };
@@ -1308,12 +1240,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_2_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_2_pt[8] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_2_ct[8] = {
-	0xc2, 0xef, 0x32, 0x8e, 0x5c, 0x71, 0xc8, 0x3b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_2_tag[16] = {
-	0x84, 0x31, 0x22, 0x13, 0x0f, 0x73, 0x64, 0xb7, 0x61, 0xe0, 0xb9, 0x74,
-	0x27, 0xe3, 0xdf, 0x28,
+static const u8 __maybe_unused gsv_rfc8452_C_2_2_ct[24] = {
+	0xc2, 0xef, 0x32, 0x8e, 0x5c, 0x71, 0xc8, 0x3b, 0x84, 0x31, 0x22, 0x13,
+	0x0f, 0x73, 0x64, 0xb7, 0x61, 0xe0, 0xb9, 0x74, 0x27, 0xe3, 0xdf, 0x28,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_2_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1356,10 +1285,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_3_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_3_pt[12] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_3_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_3_ct[28] = {
 	0x9a, 0xab, 0x2a, 0xeb, 0x3f, 0xaa, 0x0a, 0x34, 0xae, 0xa8, 0xe2, 0xb1,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_3_tag[16] = {
 	0x8c, 0xa5, 0x0d, 0xa9, 0xae, 0x65, 0x59, 0xe4, 0x8f, 0xd1, 0x0f, 0x6e,
 	0x5c, 0x9c, 0xa1, 0x7e,
 };
@@ -1405,13 +1332,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_4_pt[16] = {
 	0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_4_ct[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_4_ct[32] = {
 	0x85, 0xa0, 0x1b, 0x63, 0x02, 0x5b, 0xa1, 0x9b, 0x7f, 0xd3, 0xdd, 0xfc,
-	0x03, 0x3b, 0x3e, 0x76,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_4_tag[16] = {
-	0xc9, 0xea, 0xc6, 0xfa, 0x70, 0x09, 0x42, 0x70, 0x2e, 0x90, 0x86, 0x23,
-	0x83, 0xc6, 0xc3, 0x66,
+	0x03, 0x3b, 0x3e, 0x76, 0xc9, 0xea, 0xc6, 0xfa, 0x70, 0x09, 0x42, 0x70,
+	0x2e, 0x90, 0x86, 0x23, 0x83, 0xc6, 0xc3, 0x66,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_4_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1456,14 +1380,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_5_pt[32] = {
 	0x00, 0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_5_ct[32] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_5_ct[48] = {
 	0x4a, 0x6a, 0x9d, 0xb4, 0xc8, 0xc6, 0x54, 0x92, 0x01, 0xb9, 0xed, 0xb5,
 	0x30, 0x06, 0xcb, 0xa8, 0x21, 0xec, 0x9c, 0xf8, 0x50, 0x94, 0x8a, 0x7c,
-	0x86, 0xc6, 0x8a, 0xc7, 0x53, 0x9d, 0x02, 0x7f,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_5_tag[16] = {
-	0xe8, 0x19, 0xe6, 0x3a, 0xbc, 0xd0, 0x20, 0xb0, 0x06, 0xa9, 0x76, 0x39,
-	0x76, 0x32, 0xeb, 0x5d,
+	0x86, 0xc6, 0x8a, 0xc7, 0x53, 0x9d, 0x02, 0x7f, 0xe8, 0x19, 0xe6, 0x3a,
+	0xbc, 0xd0, 0x20, 0xb0, 0x06, 0xa9, 0x76, 0x39, 0x76, 0x32, 0xeb, 0x5d,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_5_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1510,13 +1431,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_6_pt[48] = {
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_6_ct[48] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_6_ct[64] = {
 	0xc0, 0x0d, 0x12, 0x18, 0x93, 0xa9, 0xfa, 0x60, 0x3f, 0x48, 0xcc, 0xc1,
 	0xca, 0x3c, 0x57, 0xce, 0x74, 0x99, 0x24, 0x5e, 0xa0, 0x04, 0x6d, 0xb1,
 	0x6c, 0x53, 0xc7, 0xc6, 0x6f, 0xe7, 0x17, 0xe3, 0x9c, 0xf6, 0xc7, 0x48,
 	0x83, 0x7b, 0x61, 0xf6, 0xee, 0x3a, 0xdc, 0xee, 0x17, 0x53, 0x4e, 0xd5,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_6_tag[16] = {
 	0x79, 0x0b, 0xc9, 0x68, 0x80, 0xa9, 0x9b, 0xa8, 0x04, 0xbd, 0x12, 0xc0,
 	0xe6, 0xa2, 0x2c, 0xc4,
 };
@@ -1569,17 +1488,14 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_7_pt[64] = {
 	0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_7_ct[64] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_7_ct[80] = {
 	0xc2, 0xd5, 0x16, 0x0a, 0x1f, 0x86, 0x83, 0x83, 0x49, 0x10, 0xac, 0xda,
 	0xfc, 0x41, 0xfb, 0xb1, 0x63, 0x2d, 0x4a, 0x35, 0x3e, 0x8b, 0x90, 0x5e,
 	0xc9, 0xa5, 0x49, 0x9a, 0xc3, 0x4f, 0x96, 0xc7, 0xe1, 0x04, 0x9e, 0xb0,
 	0x80, 0x88, 0x38, 0x91, 0xa4, 0xdb, 0x8c, 0xaa, 0xa1, 0xf9, 0x9d, 0xd0,
 	0x04, 0xd8, 0x04, 0x87, 0x54, 0x07, 0x35, 0x23, 0x4e, 0x37, 0x44, 0x51,
-	0x2c, 0x6f, 0x90, 0xce,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_7_tag[16] = {
-	0x11, 0x28, 0x64, 0xc2, 0x69, 0xfc, 0x0d, 0x9d, 0x88, 0xc6, 0x1f, 0xa4,
-	0x7e, 0x39, 0xaa, 0x08,
+	0x2c, 0x6f, 0x90, 0xce, 0x11, 0x28, 0x64, 0xc2, 0x69, 0xfc, 0x0d, 0x9d,
+	0x88, 0xc6, 0x1f, 0xa4, 0x7e, 0x39, 0xaa, 0x08,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_7_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1626,12 +1542,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_8_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_8_pt[8] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_8_ct[8] = {
-	0x1d, 0xe2, 0x29, 0x67, 0x23, 0x7a, 0x81, 0x32,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_8_tag[16] = {
-	0x91, 0x21, 0x3f, 0x26, 0x7e, 0x3b, 0x45, 0x2f, 0x02, 0xd0, 0x1a, 0xe3,
-	0x3e, 0x4e, 0xc8, 0x54,
+static const u8 __maybe_unused gsv_rfc8452_C_2_8_ct[24] = {
+	0x1d, 0xe2, 0x29, 0x67, 0x23, 0x7a, 0x81, 0x32, 0x91, 0x21, 0x3f, 0x26,
+	0x7e, 0x3b, 0x45, 0x2f, 0x02, 0xd0, 0x1a, 0xe3, 0x3e, 0x4e, 0xc8, 0x54,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_8_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1675,10 +1588,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_9_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_9_pt[12] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_9_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_9_ct[28] = {
 	0x16, 0x3d, 0x6f, 0x9c, 0xc1, 0xb3, 0x46, 0xcd, 0x45, 0x3a, 0x2e, 0x4c,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_9_tag[16] = {
 	0xc1, 0xa4, 0xa1, 0x9a, 0xe8, 0x00, 0x94, 0x1c, 0xcd, 0xc5, 0x7c, 0xc8,
 	0x41, 0x3c, 0x27, 0x7f,
 };
@@ -1725,13 +1636,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_10_pt[16] = {
 	0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_10_ct[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_10_ct[32] = {
 	0xc9, 0x15, 0x45, 0x82, 0x3c, 0xc2, 0x4f, 0x17, 0xdb, 0xb0, 0xe9, 0xe8,
-	0x07, 0xd5, 0xec, 0x17,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_10_tag[16] = {
-	0xb2, 0x92, 0xd2, 0x8f, 0xf6, 0x11, 0x89, 0xe8, 0xe4, 0x9f, 0x38, 0x75,
-	0xef, 0x91, 0xaf, 0xf7,
+	0x07, 0xd5, 0xec, 0x17, 0xb2, 0x92, 0xd2, 0x8f, 0xf6, 0x11, 0x89, 0xe8,
+	0xe4, 0x9f, 0x38, 0x75, 0xef, 0x91, 0xaf, 0xf7,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_10_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1777,14 +1685,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_11_pt[32] = {
 	0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_11_ct[32] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_11_ct[48] = {
 	0x07, 0xda, 0xd3, 0x64, 0xbf, 0xc2, 0xb9, 0xda, 0x89, 0x11, 0x6d, 0x7b,
 	0xef, 0x6d, 0xaa, 0xaf, 0x6f, 0x25, 0x55, 0x10, 0xaa, 0x65, 0x4f, 0x92,
-	0x0a, 0xc8, 0x1b, 0x94, 0xe8, 0xba, 0xd3, 0x65,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_11_tag[16] = {
-	0xae, 0xa1, 0xba, 0xd1, 0x27, 0x02, 0xe1, 0x96, 0x56, 0x04, 0x37, 0x4a,
-	0xab, 0x96, 0xdb, 0xbc,
+	0x0a, 0xc8, 0x1b, 0x94, 0xe8, 0xba, 0xd3, 0x65, 0xae, 0xa1, 0xba, 0xd1,
+	0x27, 0x02, 0xe1, 0x96, 0x56, 0x04, 0x37, 0x4a, 0xab, 0x96, 0xdb, 0xbc,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_11_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1833,13 +1738,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_12_pt[48] = {
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_12_ct[48] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_12_ct[64] = {
 	0xc6, 0x7a, 0x1f, 0x0f, 0x56, 0x7a, 0x51, 0x98, 0xaa, 0x1f, 0xcc, 0x8e,
 	0x3f, 0x21, 0x31, 0x43, 0x36, 0xf7, 0xf5, 0x1c, 0xa8, 0xb1, 0xaf, 0x61,
 	0xfe, 0xac, 0x35, 0xa8, 0x64, 0x16, 0xfa, 0x47, 0xfb, 0xca, 0x3b, 0x5f,
 	0x74, 0x9c, 0xdf, 0x56, 0x45, 0x27, 0xf2, 0x31, 0x4f, 0x42, 0xfe, 0x25,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_12_tag[16] = {
 	0x03, 0x33, 0x27, 0x42, 0xb2, 0x28, 0xc6, 0x47, 0x17, 0x36, 0x16, 0xcf,
 	0xd4, 0x4c, 0x54, 0xeb,
 };
@@ -1893,17 +1796,14 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_13_pt[64] = {
 	0x05, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_13_ct[64] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_13_ct[80] = {
 	0x67, 0xfd, 0x45, 0xe1, 0x26, 0xbf, 0xb9, 0xa7, 0x99, 0x30, 0xc4, 0x3a,
 	0xad, 0x2d, 0x36, 0x96, 0x7d, 0x3f, 0x0e, 0x4d, 0x21, 0x7c, 0x1e, 0x55,
 	0x1f, 0x59, 0x72, 0x78, 0x70, 0xbe, 0xef, 0xc9, 0x8c, 0xb9, 0x33, 0xa8,
 	0xfc, 0xe9, 0xde, 0x88, 0x7b, 0x1e, 0x40, 0x79, 0x99, 0x88, 0xdb, 0x1f,
 	0xc3, 0xf9, 0x18, 0x80, 0xed, 0x40, 0x5b, 0x2d, 0xd2, 0x98, 0x31, 0x88,
-	0x58, 0x46, 0x7c, 0x89,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_13_tag[16] = {
-	0x5b, 0xde, 0x02, 0x85, 0x03, 0x7c, 0x5d, 0xe8, 0x1e, 0x5b, 0x57, 0x0a,
-	0x04, 0x9b, 0x62, 0xa0,
+	0x58, 0x46, 0x7c, 0x89, 0x5b, 0xde, 0x02, 0x85, 0x03, 0x7c, 0x5d, 0xe8,
+	0x1e, 0x5b, 0x57, 0x0a, 0x04, 0x9b, 0x62, 0xa0,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_13_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -1951,12 +1851,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_14_aad[12] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_14_pt[4] = {
 	0x02, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_14_ct[4] = {
-	0x22, 0xb3, 0xf4, 0xcd,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_14_tag[16] = {
-	0x18, 0x35, 0xe5, 0x17, 0x74, 0x1d, 0xfd, 0xdc, 0xcf, 0xa0, 0x7f, 0xa4,
-	0x66, 0x1b, 0x74, 0xcf,
+static const u8 __maybe_unused gsv_rfc8452_C_2_14_ct[20] = {
+	0x22, 0xb3, 0xf4, 0xcd, 0x18, 0x35, 0xe5, 0x17, 0x74, 0x1d, 0xfd, 0xdc,
+	0xcf, 0xa0, 0x7f, 0xa4, 0x66, 0x1b, 0x74, 0xcf,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_14_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -2002,13 +1899,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_15_pt[20] = {
 	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_15_ct[20] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_15_ct[36] = {
 	0x43, 0xdd, 0x01, 0x63, 0xcd, 0xb4, 0x8f, 0x9f, 0xe3, 0x21, 0x2b, 0xf6,
-	0x1b, 0x20, 0x19, 0x76, 0x06, 0x7f, 0x34, 0x2b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_15_tag[16] = {
-	0xb8, 0x79, 0xad, 0x97, 0x6d, 0x82, 0x42, 0xac, 0xc1, 0x88, 0xab, 0x59,
-	0xca, 0xbf, 0xe3, 0x07,
+	0x1b, 0x20, 0x19, 0x76, 0x06, 0x7f, 0x34, 0x2b, 0xb8, 0x79, 0xad, 0x97,
+	0x6d, 0x82, 0x42, 0xac, 0xc1, 0x88, 0xab, 0x59, 0xca, 0xbf, 0xe3, 0x07,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_15_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -2057,13 +1951,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_16_pt[18] = {
 	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00, 0x04, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_16_ct[18] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_16_ct[34] = {
 	0x46, 0x24, 0x01, 0x72, 0x4b, 0x5c, 0xe6, 0x58, 0x8d, 0x5a, 0x54, 0xaa,
-	0xe5, 0x37, 0x55, 0x13, 0xa0, 0x75,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_16_tag[16] = {
-	0xcf, 0xcd, 0xf5, 0x04, 0x21, 0x12, 0xaa, 0x29, 0x68, 0x5c, 0x91, 0x2f,
-	0xc2, 0x05, 0x65, 0x43,
+	0xe5, 0x37, 0x55, 0x13, 0xa0, 0x75, 0xcf, 0xcd, 0xf5, 0x04, 0x21, 0x12,
+	0xaa, 0x29, 0x68, 0x5c, 0x91, 0x2f, 0xc2, 0x05, 0x65, 0x43,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_16_akey[16] = {
 	0xb5, 0xd3, 0xc5, 0x29, 0xdf, 0xaf, 0xac, 0x43, 0x13, 0x6d, 0x2d, 0x11,
@@ -2110,10 +2001,7 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_17_aad[1] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_17_pt[1] = {
 	0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_17_ct[1] = {
-	0x00,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_17_tag[16] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_17_ct[16] = {
 	0x16, 0x9f, 0xbb, 0x2f, 0xbf, 0x38, 0x9a, 0x99, 0x5f, 0x63, 0x90, 0xaf,
 	0x22, 0x22, 0x8a, 0x62,
 };
@@ -2157,12 +2045,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_18_aad[5] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_18_pt[3] = {
 	0x67, 0x1f, 0xdd,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_18_ct[3] = {
-	0x0e, 0xac, 0xcb,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_18_tag[16] = {
-	0x93, 0xda, 0x9b, 0xb8, 0x13, 0x33, 0xae, 0xe0, 0xc7, 0x85, 0xb2, 0x40,
-	0xd3, 0x19, 0x71, 0x9d,
+static const u8 __maybe_unused gsv_rfc8452_C_2_18_ct[19] = {
+	0x0e, 0xac, 0xcb, 0x93, 0xda, 0x9b, 0xb8, 0x13, 0x33, 0xae, 0xe0, 0xc7,
+	0x85, 0xb2, 0x40, 0xd3, 0x19, 0x71, 0x9d,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_18_akey[16] = {
 	0xb5, 0x46, 0xf5, 0xa8, 0x50, 0xd0, 0xa9, 0x0a, 0xdf, 0xe3, 0x9e, 0x95,
@@ -2206,12 +2091,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_19_aad[10] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_19_pt[6] = {
 	0x19, 0x54, 0x95, 0x86, 0x0f, 0x04,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_19_ct[6] = {
-	0xa2, 0x54, 0xda, 0xd4, 0xf3, 0xf9,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_19_tag[16] = {
-	0x6b, 0x62, 0xb8, 0x4d, 0xc4, 0x0c, 0x84, 0x63, 0x6a, 0x5e, 0xc1, 0x20,
-	0x20, 0xec, 0x8c, 0x2c,
+static const u8 __maybe_unused gsv_rfc8452_C_2_19_ct[22] = {
+	0xa2, 0x54, 0xda, 0xd4, 0xf3, 0xf9, 0x6b, 0x62, 0xb8, 0x4d, 0xc4, 0x0c,
+	0x84, 0x63, 0x6a, 0x5e, 0xc1, 0x20, 0x20, 0xec, 0x8c, 0x2c,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_19_akey[16] = {
 	0xe1, 0x56, 0xe1, 0xf9, 0xb0, 0xb0, 0x7b, 0x78, 0x0c, 0xbe, 0x30, 0xf2,
@@ -2256,12 +2138,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_20_aad[15] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_20_pt[9] = {
 	0xc9, 0x88, 0x2e, 0x53, 0x86, 0xfd, 0x9f, 0x92, 0xec,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_20_ct[9] = {
-	0x0d, 0xf9, 0xe3, 0x08, 0x67, 0x82, 0x44, 0xc4, 0x4b,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_20_tag[16] = {
-	0xc0, 0xfd, 0x3d, 0xc6, 0x62, 0x8d, 0xfe, 0x55, 0xeb, 0xb0, 0xb9, 0xfb,
-	0x22, 0x95, 0xc8, 0xc2,
+static const u8 __maybe_unused gsv_rfc8452_C_2_20_ct[25] = {
+	0x0d, 0xf9, 0xe3, 0x08, 0x67, 0x82, 0x44, 0xc4, 0x4b, 0xc0, 0xfd, 0x3d,
+	0xc6, 0x62, 0x8d, 0xfe, 0x55, 0xeb, 0xb0, 0xb9, 0xfb, 0x22, 0x95, 0xc8,
+	0xc2,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_20_akey[16] = {
 	0x05, 0x33, 0xfd, 0x71, 0xf4, 0x11, 0x92, 0x57, 0x36, 0x1a, 0x3f, 0xf1,
@@ -2306,10 +2186,8 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_21_aad[20] = {
 static const u8 __maybe_unused gsv_rfc8452_C_2_21_pt[12] = {
 	0x1d, 0xb2, 0x31, 0x6f, 0xd5, 0x68, 0x37, 0x8d, 0xa1, 0x07, 0xb5, 0x2b,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_21_ct[12] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_21_ct[28] = {
 	0x8d, 0xbe, 0xb9, 0xf7, 0x25, 0x5b, 0xf5, 0x76, 0x9d, 0xd5, 0x66, 0x92,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_21_tag[16] = {
 	0x40, 0x40, 0x99, 0xc2, 0x58, 0x7f, 0x64, 0x97, 0x9f, 0x21, 0x82, 0x67,
 	0x06, 0xd4, 0x97, 0xd5,
 };
@@ -2360,13 +2238,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_22_pt[15] = {
 	0x21, 0x70, 0x2d, 0xe0, 0xde, 0x18, 0xba, 0xa9, 0xc9, 0x59, 0x62, 0x91,
 	0xb0, 0x84, 0x66,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_22_ct[15] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_22_ct[31] = {
 	0x79, 0x35, 0x76, 0xdf, 0xa5, 0xc0, 0xf8, 0x87, 0x29, 0xa7, 0xed, 0x3c,
-	0x2f, 0x1b, 0xff,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_22_tag[16] = {
-	0xb3, 0x08, 0x0d, 0x28, 0xf6, 0xeb, 0xb5, 0xd3, 0x64, 0x8c, 0xe9, 0x7b,
-	0xd5, 0xba, 0x67, 0xfd,
+	0x2f, 0x1b, 0xff, 0xb3, 0x08, 0x0d, 0x28, 0xf6, 0xeb, 0xb5, 0xd3, 0x64,
+	0x8c, 0xe9, 0x7b, 0xd5, 0xba, 0x67, 0xfd,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_22_akey[16] = {
 	0x27, 0xc2, 0x95, 0x9e, 0xd4, 0xda, 0xea, 0x3b, 0x1f, 0x52, 0xe8, 0x49,
@@ -2415,13 +2290,10 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_23_pt[18] = {
 	0xb2, 0x02, 0xb3, 0x70, 0xef, 0x97, 0x68, 0xec, 0x65, 0x61, 0xc4, 0xfe,
 	0x6b, 0x7e, 0x72, 0x96, 0xfa, 0x85,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_23_ct[18] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_23_ct[34] = {
 	0x85, 0x7e, 0x16, 0xa6, 0x49, 0x15, 0xa7, 0x87, 0x63, 0x76, 0x87, 0xdb,
-	0x4a, 0x95, 0x19, 0x63, 0x5c, 0xdd,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_23_tag[16] = {
-	0x45, 0x4f, 0xc2, 0xa1, 0x54, 0xfe, 0xa9, 0x1f, 0x83, 0x63, 0xa3, 0x9f,
-	0xec, 0x7d, 0x0a, 0x49,
+	0x4a, 0x95, 0x19, 0x63, 0x5c, 0xdd, 0x45, 0x4f, 0xc2, 0xa1, 0x54, 0xfe,
+	0xa9, 0x1f, 0x83, 0x63, 0xa3, 0x9f, 0xec, 0x7d, 0x0a, 0x49,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_23_akey[16] = {
 	0x67, 0x0b, 0x98, 0x15, 0x40, 0x76, 0xdd, 0xb5, 0x9b, 0x7a, 0x91, 0x37,
@@ -2471,13 +2343,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_2_24_pt[21] = {
 	0xce, 0xd5, 0x32, 0xce, 0x41, 0x59, 0xb0, 0x35, 0x27, 0x7d, 0x4d, 0xfb,
 	0xb7, 0xdb, 0x62, 0x96, 0x8b, 0x13, 0xcd, 0x4e, 0xec,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_2_24_ct[21] = {
+static const u8 __maybe_unused gsv_rfc8452_C_2_24_ct[37] = {
 	0x62, 0x66, 0x60, 0xc2, 0x6e, 0xa6, 0x61, 0x2f, 0xb1, 0x7a, 0xd9, 0x1e,
-	0x8e, 0x76, 0x76, 0x39, 0xed, 0xd6, 0xc9, 0xfa, 0xee,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_2_24_tag[16] = {
-	0x9d, 0x6c, 0x70, 0x29, 0x67, 0x5b, 0x89, 0xea, 0xf4, 0xba, 0x1d, 0xed,
-	0x1a, 0x28, 0x65, 0x94,
+	0x8e, 0x76, 0x76, 0x39, 0xed, 0xd6, 0xc9, 0xfa, 0xee, 0x9d, 0x6c, 0x70,
+	0x29, 0x67, 0x5b, 0x89, 0xea, 0xf4, 0xba, 0x1d, 0xed, 0x1a, 0x28, 0x65,
+	0x94,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_2_24_akey[16] = {
 	0xcb, 0x8c, 0x3a, 0xa3, 0xf8, 0xdb, 0xae, 0xb4, 0xb2, 0x8a, 0x3e, 0x86,
@@ -2527,14 +2397,11 @@ static const u8 __maybe_unused gsv_rfc8452_C_3_1_pt[32] = {
 	0x00, 0x00, 0x00, 0x00, 0x4d, 0xb9, 0x23, 0xdc, 0x79, 0x3e, 0xe6, 0x49,
 	0x7c, 0x76, 0xdc, 0xc0, 0x3a, 0x98, 0xe1, 0x08,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_3_1_ct[32] = {
+static const u8 __maybe_unused gsv_rfc8452_C_3_1_ct[48] = {
 	0xf3, 0xf8, 0x0f, 0x2c, 0xf0, 0xcb, 0x2d, 0xd9, 0xc5, 0x98, 0x4f, 0xcd,
 	0xa9, 0x08, 0x45, 0x6c, 0xc5, 0x37, 0x70, 0x3b, 0x5b, 0xa7, 0x03, 0x24,
-	0xa6, 0x79, 0x3a, 0x7b, 0xf2, 0x18, 0xd3, 0xea,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_3_1_tag[16] = {
-	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00,
+	0xa6, 0x79, 0x3a, 0x7b, 0xf2, 0x18, 0xd3, 0xea, 0xff, 0xff, 0xff, 0xff,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 static const u8 __maybe_unused gsv_rfc8452_C_3_1_akey[16] = {
 	0xdc, 0x95, 0xc0, 0x78, 0xa2, 0x40, 0x89, 0x89, 0x52, 0x75, 0xf3, 0xd8,
@@ -2579,11 +2446,9 @@ static const u8 __maybe_unused gsv_rfc8452_C_3_2_pt[24] = {
 	0xeb, 0x36, 0x40, 0x27, 0x7c, 0x7f, 0xfd, 0x13, 0x03, 0xc7, 0xa5, 0x42,
 	0xd0, 0x2d, 0x3e, 0x4c, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
-static const u8 __maybe_unused gsv_rfc8452_C_3_2_ct[24] = {
+static const u8 __maybe_unused gsv_rfc8452_C_3_2_ct[40] = {
 	0x18, 0xce, 0x4f, 0x0b, 0x8c, 0xb4, 0xd0, 0xca, 0xc6, 0x5f, 0xea, 0x8f,
 	0x79, 0x25, 0x7b, 0x20, 0x88, 0x8e, 0x53, 0xe7, 0x22, 0x99, 0xe5, 0x6d,
-};
-static const u8 __maybe_unused gsv_rfc8452_C_3_2_tag[16] = {
 	0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 	0x00, 0x00, 0x00, 0x00,
 };
@@ -2628,12 +2493,10 @@ static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_aad[7] = {
 static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_pt[11] = {
 	0x48, 0x65, 0x6c, 0x6c, 0x6f, 0x20, 0x77, 0x6f, 0x72, 0x6c, 0x64,
 };
-static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_ct[11] = {
-	0x5d, 0x34, 0x9e, 0xad, 0x17, 0x5e, 0xf6, 0xb1, 0xde, 0xf6, 0xfd,
-};
-static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_tag[16] = {
-	0x4f, 0xbc, 0xde, 0xb7, 0xe4, 0x79, 0x3f, 0x4a, 0x1d, 0x7e, 0x4f, 0xaa,
-	0x70, 0x10, 0x0a, 0xf1,
+static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_ct[27] = {
+	0x5d, 0x34, 0x9e, 0xad, 0x17, 0x5e, 0xf6, 0xb1, 0xde, 0xf6, 0xfd, 0x4f,
+	0xbc, 0xde, 0xb7, 0xe4, 0x79, 0x3f, 0x4a, 0x1d, 0x7e, 0x4f, 0xaa, 0x70,
+	0x10, 0x0a, 0xf1,
 };
 static const u8 __maybe_unused gsv_rfc8452_sec8_worked_example_akey[16] = {
 	0x31, 0x07, 0x28, 0xd9, 0x91, 0x1f, 0x1f, 0x38, 0x37, 0xb2, 0x43, 0x16,
@@ -2667,7 +2530,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-1",
 		.key = gsv_rfc8452_C_1_1_key, .klen = 16, .nonce = gsv_rfc8452_C_1_1_nonce,
 		.aad = gsv_rfc8452_C_1_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_1_pt, .plen = 0,
-		.ctext = gsv_rfc8452_C_1_1_ct, .tag = gsv_rfc8452_C_1_1_tag,
+		.ctext = gsv_rfc8452_C_1_1_ct, .tag = gsv_rfc8452_C_1_1_ct + 0,
 		.auth_key = gsv_rfc8452_C_1_1_akey, .enc_key = gsv_rfc8452_C_1_1_ekey,
 		.polyval_input = gsv_rfc8452_C_1_1_pvin, .polyval_input_len = 16,
 		.polyval_result = gsv_rfc8452_C_1_1_pvres, .polyval_masked = gsv_rfc8452_C_1_1_pvmask,
@@ -2677,7 +2540,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-2",
 		.key = gsv_rfc8452_C_1_2_key, .klen = 16, .nonce = gsv_rfc8452_C_1_2_nonce,
 		.aad = gsv_rfc8452_C_1_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_2_pt, .plen = 8,
-		.ctext = gsv_rfc8452_C_1_2_ct, .tag = gsv_rfc8452_C_1_2_tag,
+		.ctext = gsv_rfc8452_C_1_2_ct, .tag = gsv_rfc8452_C_1_2_ct + 8,
 		.auth_key = gsv_rfc8452_C_1_2_akey, .enc_key = gsv_rfc8452_C_1_2_ekey,
 		.polyval_input = gsv_rfc8452_C_1_2_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_1_2_pvres, .polyval_masked = gsv_rfc8452_C_1_2_pvmask,
@@ -2687,7 +2550,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-3",
 		.key = gsv_rfc8452_C_1_3_key, .klen = 16, .nonce = gsv_rfc8452_C_1_3_nonce,
 		.aad = gsv_rfc8452_C_1_3_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_3_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_1_3_ct, .tag = gsv_rfc8452_C_1_3_tag,
+		.ctext = gsv_rfc8452_C_1_3_ct, .tag = gsv_rfc8452_C_1_3_ct + 12,
 		.auth_key = gsv_rfc8452_C_1_3_akey, .enc_key = gsv_rfc8452_C_1_3_ekey,
 		.polyval_input = gsv_rfc8452_C_1_3_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_1_3_pvres, .polyval_masked = gsv_rfc8452_C_1_3_pvmask,
@@ -2697,7 +2560,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-4",
 		.key = gsv_rfc8452_C_1_4_key, .klen = 16, .nonce = gsv_rfc8452_C_1_4_nonce,
 		.aad = gsv_rfc8452_C_1_4_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_4_pt, .plen = 16,
-		.ctext = gsv_rfc8452_C_1_4_ct, .tag = gsv_rfc8452_C_1_4_tag,
+		.ctext = gsv_rfc8452_C_1_4_ct, .tag = gsv_rfc8452_C_1_4_ct + 16,
 		.auth_key = gsv_rfc8452_C_1_4_akey, .enc_key = gsv_rfc8452_C_1_4_ekey,
 		.polyval_input = gsv_rfc8452_C_1_4_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_1_4_pvres, .polyval_masked = gsv_rfc8452_C_1_4_pvmask,
@@ -2707,7 +2570,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-5",
 		.key = gsv_rfc8452_C_1_5_key, .klen = 16, .nonce = gsv_rfc8452_C_1_5_nonce,
 		.aad = gsv_rfc8452_C_1_5_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_5_pt, .plen = 32,
-		.ctext = gsv_rfc8452_C_1_5_ct, .tag = gsv_rfc8452_C_1_5_tag,
+		.ctext = gsv_rfc8452_C_1_5_ct, .tag = gsv_rfc8452_C_1_5_ct + 32,
 		.auth_key = gsv_rfc8452_C_1_5_akey, .enc_key = gsv_rfc8452_C_1_5_ekey,
 		.polyval_input = gsv_rfc8452_C_1_5_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_5_pvres, .polyval_masked = gsv_rfc8452_C_1_5_pvmask,
@@ -2717,7 +2580,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-6",
 		.key = gsv_rfc8452_C_1_6_key, .klen = 16, .nonce = gsv_rfc8452_C_1_6_nonce,
 		.aad = gsv_rfc8452_C_1_6_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_6_pt, .plen = 48,
-		.ctext = gsv_rfc8452_C_1_6_ct, .tag = gsv_rfc8452_C_1_6_tag,
+		.ctext = gsv_rfc8452_C_1_6_ct, .tag = gsv_rfc8452_C_1_6_ct + 48,
 		.auth_key = gsv_rfc8452_C_1_6_akey, .enc_key = gsv_rfc8452_C_1_6_ekey,
 		.polyval_input = gsv_rfc8452_C_1_6_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_1_6_pvres, .polyval_masked = gsv_rfc8452_C_1_6_pvmask,
@@ -2727,7 +2590,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-7",
 		.key = gsv_rfc8452_C_1_7_key, .klen = 16, .nonce = gsv_rfc8452_C_1_7_nonce,
 		.aad = gsv_rfc8452_C_1_7_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_7_pt, .plen = 64,
-		.ctext = gsv_rfc8452_C_1_7_ct, .tag = gsv_rfc8452_C_1_7_tag,
+		.ctext = gsv_rfc8452_C_1_7_ct, .tag = gsv_rfc8452_C_1_7_ct + 64,
 		.auth_key = gsv_rfc8452_C_1_7_akey, .enc_key = gsv_rfc8452_C_1_7_ekey,
 		.polyval_input = gsv_rfc8452_C_1_7_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_1_7_pvres, .polyval_masked = gsv_rfc8452_C_1_7_pvmask,
@@ -2737,7 +2600,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-8",
 		.key = gsv_rfc8452_C_1_8_key, .klen = 16, .nonce = gsv_rfc8452_C_1_8_nonce,
 		.aad = gsv_rfc8452_C_1_8_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_8_pt, .plen = 8,
-		.ctext = gsv_rfc8452_C_1_8_ct, .tag = gsv_rfc8452_C_1_8_tag,
+		.ctext = gsv_rfc8452_C_1_8_ct, .tag = gsv_rfc8452_C_1_8_ct + 8,
 		.auth_key = gsv_rfc8452_C_1_8_akey, .enc_key = gsv_rfc8452_C_1_8_ekey,
 		.polyval_input = gsv_rfc8452_C_1_8_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_8_pvres, .polyval_masked = gsv_rfc8452_C_1_8_pvmask,
@@ -2747,7 +2610,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-9",
 		.key = gsv_rfc8452_C_1_9_key, .klen = 16, .nonce = gsv_rfc8452_C_1_9_nonce,
 		.aad = gsv_rfc8452_C_1_9_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_9_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_1_9_ct, .tag = gsv_rfc8452_C_1_9_tag,
+		.ctext = gsv_rfc8452_C_1_9_ct, .tag = gsv_rfc8452_C_1_9_ct + 12,
 		.auth_key = gsv_rfc8452_C_1_9_akey, .enc_key = gsv_rfc8452_C_1_9_ekey,
 		.polyval_input = gsv_rfc8452_C_1_9_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_9_pvres, .polyval_masked = gsv_rfc8452_C_1_9_pvmask,
@@ -2757,7 +2620,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-10",
 		.key = gsv_rfc8452_C_1_10_key, .klen = 16, .nonce = gsv_rfc8452_C_1_10_nonce,
 		.aad = gsv_rfc8452_C_1_10_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_10_pt, .plen = 16,
-		.ctext = gsv_rfc8452_C_1_10_ct, .tag = gsv_rfc8452_C_1_10_tag,
+		.ctext = gsv_rfc8452_C_1_10_ct, .tag = gsv_rfc8452_C_1_10_ct + 16,
 		.auth_key = gsv_rfc8452_C_1_10_akey, .enc_key = gsv_rfc8452_C_1_10_ekey,
 		.polyval_input = gsv_rfc8452_C_1_10_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_10_pvres, .polyval_masked = gsv_rfc8452_C_1_10_pvmask,
@@ -2767,7 +2630,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-11",
 		.key = gsv_rfc8452_C_1_11_key, .klen = 16, .nonce = gsv_rfc8452_C_1_11_nonce,
 		.aad = gsv_rfc8452_C_1_11_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_11_pt, .plen = 32,
-		.ctext = gsv_rfc8452_C_1_11_ct, .tag = gsv_rfc8452_C_1_11_tag,
+		.ctext = gsv_rfc8452_C_1_11_ct, .tag = gsv_rfc8452_C_1_11_ct + 32,
 		.auth_key = gsv_rfc8452_C_1_11_akey, .enc_key = gsv_rfc8452_C_1_11_ekey,
 		.polyval_input = gsv_rfc8452_C_1_11_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_1_11_pvres, .polyval_masked = gsv_rfc8452_C_1_11_pvmask,
@@ -2777,7 +2640,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-12",
 		.key = gsv_rfc8452_C_1_12_key, .klen = 16, .nonce = gsv_rfc8452_C_1_12_nonce,
 		.aad = gsv_rfc8452_C_1_12_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_12_pt, .plen = 48,
-		.ctext = gsv_rfc8452_C_1_12_ct, .tag = gsv_rfc8452_C_1_12_tag,
+		.ctext = gsv_rfc8452_C_1_12_ct, .tag = gsv_rfc8452_C_1_12_ct + 48,
 		.auth_key = gsv_rfc8452_C_1_12_akey, .enc_key = gsv_rfc8452_C_1_12_ekey,
 		.polyval_input = gsv_rfc8452_C_1_12_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_1_12_pvres, .polyval_masked = gsv_rfc8452_C_1_12_pvmask,
@@ -2787,7 +2650,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-13",
 		.key = gsv_rfc8452_C_1_13_key, .klen = 16, .nonce = gsv_rfc8452_C_1_13_nonce,
 		.aad = gsv_rfc8452_C_1_13_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_13_pt, .plen = 64,
-		.ctext = gsv_rfc8452_C_1_13_ct, .tag = gsv_rfc8452_C_1_13_tag,
+		.ctext = gsv_rfc8452_C_1_13_ct, .tag = gsv_rfc8452_C_1_13_ct + 64,
 		.auth_key = gsv_rfc8452_C_1_13_akey, .enc_key = gsv_rfc8452_C_1_13_ekey,
 		.polyval_input = gsv_rfc8452_C_1_13_pvin, .polyval_input_len = 96,
 		.polyval_result = gsv_rfc8452_C_1_13_pvres, .polyval_masked = gsv_rfc8452_C_1_13_pvmask,
@@ -2797,7 +2660,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-14",
 		.key = gsv_rfc8452_C_1_14_key, .klen = 16, .nonce = gsv_rfc8452_C_1_14_nonce,
 		.aad = gsv_rfc8452_C_1_14_aad, .alen = 12, .ptext = gsv_rfc8452_C_1_14_pt, .plen = 4,
-		.ctext = gsv_rfc8452_C_1_14_ct, .tag = gsv_rfc8452_C_1_14_tag,
+		.ctext = gsv_rfc8452_C_1_14_ct, .tag = gsv_rfc8452_C_1_14_ct + 4,
 		.auth_key = gsv_rfc8452_C_1_14_akey, .enc_key = gsv_rfc8452_C_1_14_ekey,
 		.polyval_input = gsv_rfc8452_C_1_14_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_14_pvres, .polyval_masked = gsv_rfc8452_C_1_14_pvmask,
@@ -2807,7 +2670,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-15",
 		.key = gsv_rfc8452_C_1_15_key, .klen = 16, .nonce = gsv_rfc8452_C_1_15_nonce,
 		.aad = gsv_rfc8452_C_1_15_aad, .alen = 18, .ptext = gsv_rfc8452_C_1_15_pt, .plen = 20,
-		.ctext = gsv_rfc8452_C_1_15_ct, .tag = gsv_rfc8452_C_1_15_tag,
+		.ctext = gsv_rfc8452_C_1_15_ct, .tag = gsv_rfc8452_C_1_15_ct + 20,
 		.auth_key = gsv_rfc8452_C_1_15_akey, .enc_key = gsv_rfc8452_C_1_15_ekey,
 		.polyval_input = gsv_rfc8452_C_1_15_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_1_15_pvres, .polyval_masked = gsv_rfc8452_C_1_15_pvmask,
@@ -2817,7 +2680,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-16",
 		.key = gsv_rfc8452_C_1_16_key, .klen = 16, .nonce = gsv_rfc8452_C_1_16_nonce,
 		.aad = gsv_rfc8452_C_1_16_aad, .alen = 20, .ptext = gsv_rfc8452_C_1_16_pt, .plen = 18,
-		.ctext = gsv_rfc8452_C_1_16_ct, .tag = gsv_rfc8452_C_1_16_tag,
+		.ctext = gsv_rfc8452_C_1_16_ct, .tag = gsv_rfc8452_C_1_16_ct + 18,
 		.auth_key = gsv_rfc8452_C_1_16_akey, .enc_key = gsv_rfc8452_C_1_16_ekey,
 		.polyval_input = gsv_rfc8452_C_1_16_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_1_16_pvres, .polyval_masked = gsv_rfc8452_C_1_16_pvmask,
@@ -2827,7 +2690,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-17",
 		.key = gsv_rfc8452_C_1_17_key, .klen = 16, .nonce = gsv_rfc8452_C_1_17_nonce,
 		.aad = gsv_rfc8452_C_1_17_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_17_pt, .plen = 0,
-		.ctext = gsv_rfc8452_C_1_17_ct, .tag = gsv_rfc8452_C_1_17_tag,
+		.ctext = gsv_rfc8452_C_1_17_ct, .tag = gsv_rfc8452_C_1_17_ct + 0,
 		.auth_key = gsv_rfc8452_C_1_17_akey, .enc_key = gsv_rfc8452_C_1_17_ekey,
 		.polyval_input = gsv_rfc8452_C_1_17_pvin, .polyval_input_len = 16,
 		.polyval_result = gsv_rfc8452_C_1_17_pvres, .polyval_masked = gsv_rfc8452_C_1_17_pvmask,
@@ -2837,7 +2700,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-18",
 		.key = gsv_rfc8452_C_1_18_key, .klen = 16, .nonce = gsv_rfc8452_C_1_18_nonce,
 		.aad = gsv_rfc8452_C_1_18_aad, .alen = 5, .ptext = gsv_rfc8452_C_1_18_pt, .plen = 3,
-		.ctext = gsv_rfc8452_C_1_18_ct, .tag = gsv_rfc8452_C_1_18_tag,
+		.ctext = gsv_rfc8452_C_1_18_ct, .tag = gsv_rfc8452_C_1_18_ct + 3,
 		.auth_key = gsv_rfc8452_C_1_18_akey, .enc_key = gsv_rfc8452_C_1_18_ekey,
 		.polyval_input = gsv_rfc8452_C_1_18_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_18_pvres, .polyval_masked = gsv_rfc8452_C_1_18_pvmask,
@@ -2847,7 +2710,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-19",
 		.key = gsv_rfc8452_C_1_19_key, .klen = 16, .nonce = gsv_rfc8452_C_1_19_nonce,
 		.aad = gsv_rfc8452_C_1_19_aad, .alen = 10, .ptext = gsv_rfc8452_C_1_19_pt, .plen = 6,
-		.ctext = gsv_rfc8452_C_1_19_ct, .tag = gsv_rfc8452_C_1_19_tag,
+		.ctext = gsv_rfc8452_C_1_19_ct, .tag = gsv_rfc8452_C_1_19_ct + 6,
 		.auth_key = gsv_rfc8452_C_1_19_akey, .enc_key = gsv_rfc8452_C_1_19_ekey,
 		.polyval_input = gsv_rfc8452_C_1_19_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_19_pvres, .polyval_masked = gsv_rfc8452_C_1_19_pvmask,
@@ -2857,7 +2720,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-20",
 		.key = gsv_rfc8452_C_1_20_key, .klen = 16, .nonce = gsv_rfc8452_C_1_20_nonce,
 		.aad = gsv_rfc8452_C_1_20_aad, .alen = 15, .ptext = gsv_rfc8452_C_1_20_pt, .plen = 9,
-		.ctext = gsv_rfc8452_C_1_20_ct, .tag = gsv_rfc8452_C_1_20_tag,
+		.ctext = gsv_rfc8452_C_1_20_ct, .tag = gsv_rfc8452_C_1_20_ct + 9,
 		.auth_key = gsv_rfc8452_C_1_20_akey, .enc_key = gsv_rfc8452_C_1_20_ekey,
 		.polyval_input = gsv_rfc8452_C_1_20_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_1_20_pvres, .polyval_masked = gsv_rfc8452_C_1_20_pvmask,
@@ -2867,7 +2730,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-21",
 		.key = gsv_rfc8452_C_1_21_key, .klen = 16, .nonce = gsv_rfc8452_C_1_21_nonce,
 		.aad = gsv_rfc8452_C_1_21_aad, .alen = 20, .ptext = gsv_rfc8452_C_1_21_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_1_21_ct, .tag = gsv_rfc8452_C_1_21_tag,
+		.ctext = gsv_rfc8452_C_1_21_ct, .tag = gsv_rfc8452_C_1_21_ct + 12,
 		.auth_key = gsv_rfc8452_C_1_21_akey, .enc_key = gsv_rfc8452_C_1_21_ekey,
 		.polyval_input = gsv_rfc8452_C_1_21_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_1_21_pvres, .polyval_masked = gsv_rfc8452_C_1_21_pvmask,
@@ -2877,7 +2740,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-22",
 		.key = gsv_rfc8452_C_1_22_key, .klen = 16, .nonce = gsv_rfc8452_C_1_22_nonce,
 		.aad = gsv_rfc8452_C_1_22_aad, .alen = 25, .ptext = gsv_rfc8452_C_1_22_pt, .plen = 15,
-		.ctext = gsv_rfc8452_C_1_22_ct, .tag = gsv_rfc8452_C_1_22_tag,
+		.ctext = gsv_rfc8452_C_1_22_ct, .tag = gsv_rfc8452_C_1_22_ct + 15,
 		.auth_key = gsv_rfc8452_C_1_22_akey, .enc_key = gsv_rfc8452_C_1_22_ekey,
 		.polyval_input = gsv_rfc8452_C_1_22_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_1_22_pvres, .polyval_masked = gsv_rfc8452_C_1_22_pvmask,
@@ -2887,7 +2750,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-23",
 		.key = gsv_rfc8452_C_1_23_key, .klen = 16, .nonce = gsv_rfc8452_C_1_23_nonce,
 		.aad = gsv_rfc8452_C_1_23_aad, .alen = 30, .ptext = gsv_rfc8452_C_1_23_pt, .plen = 18,
-		.ctext = gsv_rfc8452_C_1_23_ct, .tag = gsv_rfc8452_C_1_23_tag,
+		.ctext = gsv_rfc8452_C_1_23_ct, .tag = gsv_rfc8452_C_1_23_ct + 18,
 		.auth_key = gsv_rfc8452_C_1_23_akey, .enc_key = gsv_rfc8452_C_1_23_ekey,
 		.polyval_input = gsv_rfc8452_C_1_23_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_1_23_pvres, .polyval_masked = gsv_rfc8452_C_1_23_pvmask,
@@ -2897,7 +2760,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.1-24",
 		.key = gsv_rfc8452_C_1_24_key, .klen = 16, .nonce = gsv_rfc8452_C_1_24_nonce,
 		.aad = gsv_rfc8452_C_1_24_aad, .alen = 35, .ptext = gsv_rfc8452_C_1_24_pt, .plen = 21,
-		.ctext = gsv_rfc8452_C_1_24_ct, .tag = gsv_rfc8452_C_1_24_tag,
+		.ctext = gsv_rfc8452_C_1_24_ct, .tag = gsv_rfc8452_C_1_24_ct + 21,
 		.auth_key = gsv_rfc8452_C_1_24_akey, .enc_key = gsv_rfc8452_C_1_24_ekey,
 		.polyval_input = gsv_rfc8452_C_1_24_pvin, .polyval_input_len = 96,
 		.polyval_result = gsv_rfc8452_C_1_24_pvres, .polyval_masked = gsv_rfc8452_C_1_24_pvmask,
@@ -2907,7 +2770,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-1",
 		.key = gsv_rfc8452_C_2_1_key, .klen = 32, .nonce = gsv_rfc8452_C_2_1_nonce,
 		.aad = gsv_rfc8452_C_2_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_1_pt, .plen = 0,
-		.ctext = gsv_rfc8452_C_2_1_ct, .tag = gsv_rfc8452_C_2_1_tag,
+		.ctext = gsv_rfc8452_C_2_1_ct, .tag = gsv_rfc8452_C_2_1_ct + 0,
 		.auth_key = gsv_rfc8452_C_2_1_akey, .enc_key = gsv_rfc8452_C_2_1_ekey,
 		.polyval_input = gsv_rfc8452_C_2_1_pvin, .polyval_input_len = 16,
 		.polyval_result = gsv_rfc8452_C_2_1_pvres, .polyval_masked = gsv_rfc8452_C_2_1_pvmask,
@@ -2917,7 +2780,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-2",
 		.key = gsv_rfc8452_C_2_2_key, .klen = 32, .nonce = gsv_rfc8452_C_2_2_nonce,
 		.aad = gsv_rfc8452_C_2_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_2_pt, .plen = 8,
-		.ctext = gsv_rfc8452_C_2_2_ct, .tag = gsv_rfc8452_C_2_2_tag,
+		.ctext = gsv_rfc8452_C_2_2_ct, .tag = gsv_rfc8452_C_2_2_ct + 8,
 		.auth_key = gsv_rfc8452_C_2_2_akey, .enc_key = gsv_rfc8452_C_2_2_ekey,
 		.polyval_input = gsv_rfc8452_C_2_2_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_2_2_pvres, .polyval_masked = gsv_rfc8452_C_2_2_pvmask,
@@ -2927,7 +2790,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-3",
 		.key = gsv_rfc8452_C_2_3_key, .klen = 32, .nonce = gsv_rfc8452_C_2_3_nonce,
 		.aad = gsv_rfc8452_C_2_3_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_3_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_2_3_ct, .tag = gsv_rfc8452_C_2_3_tag,
+		.ctext = gsv_rfc8452_C_2_3_ct, .tag = gsv_rfc8452_C_2_3_ct + 12,
 		.auth_key = gsv_rfc8452_C_2_3_akey, .enc_key = gsv_rfc8452_C_2_3_ekey,
 		.polyval_input = gsv_rfc8452_C_2_3_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_2_3_pvres, .polyval_masked = gsv_rfc8452_C_2_3_pvmask,
@@ -2937,7 +2800,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-4",
 		.key = gsv_rfc8452_C_2_4_key, .klen = 32, .nonce = gsv_rfc8452_C_2_4_nonce,
 		.aad = gsv_rfc8452_C_2_4_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_4_pt, .plen = 16,
-		.ctext = gsv_rfc8452_C_2_4_ct, .tag = gsv_rfc8452_C_2_4_tag,
+		.ctext = gsv_rfc8452_C_2_4_ct, .tag = gsv_rfc8452_C_2_4_ct + 16,
 		.auth_key = gsv_rfc8452_C_2_4_akey, .enc_key = gsv_rfc8452_C_2_4_ekey,
 		.polyval_input = gsv_rfc8452_C_2_4_pvin, .polyval_input_len = 32,
 		.polyval_result = gsv_rfc8452_C_2_4_pvres, .polyval_masked = gsv_rfc8452_C_2_4_pvmask,
@@ -2947,7 +2810,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-5",
 		.key = gsv_rfc8452_C_2_5_key, .klen = 32, .nonce = gsv_rfc8452_C_2_5_nonce,
 		.aad = gsv_rfc8452_C_2_5_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_5_pt, .plen = 32,
-		.ctext = gsv_rfc8452_C_2_5_ct, .tag = gsv_rfc8452_C_2_5_tag,
+		.ctext = gsv_rfc8452_C_2_5_ct, .tag = gsv_rfc8452_C_2_5_ct + 32,
 		.auth_key = gsv_rfc8452_C_2_5_akey, .enc_key = gsv_rfc8452_C_2_5_ekey,
 		.polyval_input = gsv_rfc8452_C_2_5_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_5_pvres, .polyval_masked = gsv_rfc8452_C_2_5_pvmask,
@@ -2957,7 +2820,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-6",
 		.key = gsv_rfc8452_C_2_6_key, .klen = 32, .nonce = gsv_rfc8452_C_2_6_nonce,
 		.aad = gsv_rfc8452_C_2_6_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_6_pt, .plen = 48,
-		.ctext = gsv_rfc8452_C_2_6_ct, .tag = gsv_rfc8452_C_2_6_tag,
+		.ctext = gsv_rfc8452_C_2_6_ct, .tag = gsv_rfc8452_C_2_6_ct + 48,
 		.auth_key = gsv_rfc8452_C_2_6_akey, .enc_key = gsv_rfc8452_C_2_6_ekey,
 		.polyval_input = gsv_rfc8452_C_2_6_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_2_6_pvres, .polyval_masked = gsv_rfc8452_C_2_6_pvmask,
@@ -2967,7 +2830,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-7",
 		.key = gsv_rfc8452_C_2_7_key, .klen = 32, .nonce = gsv_rfc8452_C_2_7_nonce,
 		.aad = gsv_rfc8452_C_2_7_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_7_pt, .plen = 64,
-		.ctext = gsv_rfc8452_C_2_7_ct, .tag = gsv_rfc8452_C_2_7_tag,
+		.ctext = gsv_rfc8452_C_2_7_ct, .tag = gsv_rfc8452_C_2_7_ct + 64,
 		.auth_key = gsv_rfc8452_C_2_7_akey, .enc_key = gsv_rfc8452_C_2_7_ekey,
 		.polyval_input = gsv_rfc8452_C_2_7_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_2_7_pvres, .polyval_masked = gsv_rfc8452_C_2_7_pvmask,
@@ -2977,7 +2840,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-8",
 		.key = gsv_rfc8452_C_2_8_key, .klen = 32, .nonce = gsv_rfc8452_C_2_8_nonce,
 		.aad = gsv_rfc8452_C_2_8_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_8_pt, .plen = 8,
-		.ctext = gsv_rfc8452_C_2_8_ct, .tag = gsv_rfc8452_C_2_8_tag,
+		.ctext = gsv_rfc8452_C_2_8_ct, .tag = gsv_rfc8452_C_2_8_ct + 8,
 		.auth_key = gsv_rfc8452_C_2_8_akey, .enc_key = gsv_rfc8452_C_2_8_ekey,
 		.polyval_input = gsv_rfc8452_C_2_8_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_8_pvres, .polyval_masked = gsv_rfc8452_C_2_8_pvmask,
@@ -2987,7 +2850,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-9",
 		.key = gsv_rfc8452_C_2_9_key, .klen = 32, .nonce = gsv_rfc8452_C_2_9_nonce,
 		.aad = gsv_rfc8452_C_2_9_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_9_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_2_9_ct, .tag = gsv_rfc8452_C_2_9_tag,
+		.ctext = gsv_rfc8452_C_2_9_ct, .tag = gsv_rfc8452_C_2_9_ct + 12,
 		.auth_key = gsv_rfc8452_C_2_9_akey, .enc_key = gsv_rfc8452_C_2_9_ekey,
 		.polyval_input = gsv_rfc8452_C_2_9_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_9_pvres, .polyval_masked = gsv_rfc8452_C_2_9_pvmask,
@@ -2997,7 +2860,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-10",
 		.key = gsv_rfc8452_C_2_10_key, .klen = 32, .nonce = gsv_rfc8452_C_2_10_nonce,
 		.aad = gsv_rfc8452_C_2_10_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_10_pt, .plen = 16,
-		.ctext = gsv_rfc8452_C_2_10_ct, .tag = gsv_rfc8452_C_2_10_tag,
+		.ctext = gsv_rfc8452_C_2_10_ct, .tag = gsv_rfc8452_C_2_10_ct + 16,
 		.auth_key = gsv_rfc8452_C_2_10_akey, .enc_key = gsv_rfc8452_C_2_10_ekey,
 		.polyval_input = gsv_rfc8452_C_2_10_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_10_pvres, .polyval_masked = gsv_rfc8452_C_2_10_pvmask,
@@ -3007,7 +2870,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-11",
 		.key = gsv_rfc8452_C_2_11_key, .klen = 32, .nonce = gsv_rfc8452_C_2_11_nonce,
 		.aad = gsv_rfc8452_C_2_11_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_11_pt, .plen = 32,
-		.ctext = gsv_rfc8452_C_2_11_ct, .tag = gsv_rfc8452_C_2_11_tag,
+		.ctext = gsv_rfc8452_C_2_11_ct, .tag = gsv_rfc8452_C_2_11_ct + 32,
 		.auth_key = gsv_rfc8452_C_2_11_akey, .enc_key = gsv_rfc8452_C_2_11_ekey,
 		.polyval_input = gsv_rfc8452_C_2_11_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_2_11_pvres, .polyval_masked = gsv_rfc8452_C_2_11_pvmask,
@@ -3017,7 +2880,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-12",
 		.key = gsv_rfc8452_C_2_12_key, .klen = 32, .nonce = gsv_rfc8452_C_2_12_nonce,
 		.aad = gsv_rfc8452_C_2_12_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_12_pt, .plen = 48,
-		.ctext = gsv_rfc8452_C_2_12_ct, .tag = gsv_rfc8452_C_2_12_tag,
+		.ctext = gsv_rfc8452_C_2_12_ct, .tag = gsv_rfc8452_C_2_12_ct + 48,
 		.auth_key = gsv_rfc8452_C_2_12_akey, .enc_key = gsv_rfc8452_C_2_12_ekey,
 		.polyval_input = gsv_rfc8452_C_2_12_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_2_12_pvres, .polyval_masked = gsv_rfc8452_C_2_12_pvmask,
@@ -3027,7 +2890,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-13",
 		.key = gsv_rfc8452_C_2_13_key, .klen = 32, .nonce = gsv_rfc8452_C_2_13_nonce,
 		.aad = gsv_rfc8452_C_2_13_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_13_pt, .plen = 64,
-		.ctext = gsv_rfc8452_C_2_13_ct, .tag = gsv_rfc8452_C_2_13_tag,
+		.ctext = gsv_rfc8452_C_2_13_ct, .tag = gsv_rfc8452_C_2_13_ct + 64,
 		.auth_key = gsv_rfc8452_C_2_13_akey, .enc_key = gsv_rfc8452_C_2_13_ekey,
 		.polyval_input = gsv_rfc8452_C_2_13_pvin, .polyval_input_len = 96,
 		.polyval_result = gsv_rfc8452_C_2_13_pvres, .polyval_masked = gsv_rfc8452_C_2_13_pvmask,
@@ -3037,7 +2900,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-14",
 		.key = gsv_rfc8452_C_2_14_key, .klen = 32, .nonce = gsv_rfc8452_C_2_14_nonce,
 		.aad = gsv_rfc8452_C_2_14_aad, .alen = 12, .ptext = gsv_rfc8452_C_2_14_pt, .plen = 4,
-		.ctext = gsv_rfc8452_C_2_14_ct, .tag = gsv_rfc8452_C_2_14_tag,
+		.ctext = gsv_rfc8452_C_2_14_ct, .tag = gsv_rfc8452_C_2_14_ct + 4,
 		.auth_key = gsv_rfc8452_C_2_14_akey, .enc_key = gsv_rfc8452_C_2_14_ekey,
 		.polyval_input = gsv_rfc8452_C_2_14_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_14_pvres, .polyval_masked = gsv_rfc8452_C_2_14_pvmask,
@@ -3047,7 +2910,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-15",
 		.key = gsv_rfc8452_C_2_15_key, .klen = 32, .nonce = gsv_rfc8452_C_2_15_nonce,
 		.aad = gsv_rfc8452_C_2_15_aad, .alen = 18, .ptext = gsv_rfc8452_C_2_15_pt, .plen = 20,
-		.ctext = gsv_rfc8452_C_2_15_ct, .tag = gsv_rfc8452_C_2_15_tag,
+		.ctext = gsv_rfc8452_C_2_15_ct, .tag = gsv_rfc8452_C_2_15_ct + 20,
 		.auth_key = gsv_rfc8452_C_2_15_akey, .enc_key = gsv_rfc8452_C_2_15_ekey,
 		.polyval_input = gsv_rfc8452_C_2_15_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_2_15_pvres, .polyval_masked = gsv_rfc8452_C_2_15_pvmask,
@@ -3057,7 +2920,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-16",
 		.key = gsv_rfc8452_C_2_16_key, .klen = 32, .nonce = gsv_rfc8452_C_2_16_nonce,
 		.aad = gsv_rfc8452_C_2_16_aad, .alen = 20, .ptext = gsv_rfc8452_C_2_16_pt, .plen = 18,
-		.ctext = gsv_rfc8452_C_2_16_ct, .tag = gsv_rfc8452_C_2_16_tag,
+		.ctext = gsv_rfc8452_C_2_16_ct, .tag = gsv_rfc8452_C_2_16_ct + 18,
 		.auth_key = gsv_rfc8452_C_2_16_akey, .enc_key = gsv_rfc8452_C_2_16_ekey,
 		.polyval_input = gsv_rfc8452_C_2_16_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_2_16_pvres, .polyval_masked = gsv_rfc8452_C_2_16_pvmask,
@@ -3067,7 +2930,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-17",
 		.key = gsv_rfc8452_C_2_17_key, .klen = 32, .nonce = gsv_rfc8452_C_2_17_nonce,
 		.aad = gsv_rfc8452_C_2_17_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_17_pt, .plen = 0,
-		.ctext = gsv_rfc8452_C_2_17_ct, .tag = gsv_rfc8452_C_2_17_tag,
+		.ctext = gsv_rfc8452_C_2_17_ct, .tag = gsv_rfc8452_C_2_17_ct + 0,
 		.auth_key = gsv_rfc8452_C_2_17_akey, .enc_key = gsv_rfc8452_C_2_17_ekey,
 		.polyval_input = gsv_rfc8452_C_2_17_pvin, .polyval_input_len = 16,
 		.polyval_result = gsv_rfc8452_C_2_17_pvres, .polyval_masked = gsv_rfc8452_C_2_17_pvmask,
@@ -3077,7 +2940,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-18",
 		.key = gsv_rfc8452_C_2_18_key, .klen = 32, .nonce = gsv_rfc8452_C_2_18_nonce,
 		.aad = gsv_rfc8452_C_2_18_aad, .alen = 5, .ptext = gsv_rfc8452_C_2_18_pt, .plen = 3,
-		.ctext = gsv_rfc8452_C_2_18_ct, .tag = gsv_rfc8452_C_2_18_tag,
+		.ctext = gsv_rfc8452_C_2_18_ct, .tag = gsv_rfc8452_C_2_18_ct + 3,
 		.auth_key = gsv_rfc8452_C_2_18_akey, .enc_key = gsv_rfc8452_C_2_18_ekey,
 		.polyval_input = gsv_rfc8452_C_2_18_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_18_pvres, .polyval_masked = gsv_rfc8452_C_2_18_pvmask,
@@ -3087,7 +2950,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-19",
 		.key = gsv_rfc8452_C_2_19_key, .klen = 32, .nonce = gsv_rfc8452_C_2_19_nonce,
 		.aad = gsv_rfc8452_C_2_19_aad, .alen = 10, .ptext = gsv_rfc8452_C_2_19_pt, .plen = 6,
-		.ctext = gsv_rfc8452_C_2_19_ct, .tag = gsv_rfc8452_C_2_19_tag,
+		.ctext = gsv_rfc8452_C_2_19_ct, .tag = gsv_rfc8452_C_2_19_ct + 6,
 		.auth_key = gsv_rfc8452_C_2_19_akey, .enc_key = gsv_rfc8452_C_2_19_ekey,
 		.polyval_input = gsv_rfc8452_C_2_19_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_19_pvres, .polyval_masked = gsv_rfc8452_C_2_19_pvmask,
@@ -3097,7 +2960,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-20",
 		.key = gsv_rfc8452_C_2_20_key, .klen = 32, .nonce = gsv_rfc8452_C_2_20_nonce,
 		.aad = gsv_rfc8452_C_2_20_aad, .alen = 15, .ptext = gsv_rfc8452_C_2_20_pt, .plen = 9,
-		.ctext = gsv_rfc8452_C_2_20_ct, .tag = gsv_rfc8452_C_2_20_tag,
+		.ctext = gsv_rfc8452_C_2_20_ct, .tag = gsv_rfc8452_C_2_20_ct + 9,
 		.auth_key = gsv_rfc8452_C_2_20_akey, .enc_key = gsv_rfc8452_C_2_20_ekey,
 		.polyval_input = gsv_rfc8452_C_2_20_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_2_20_pvres, .polyval_masked = gsv_rfc8452_C_2_20_pvmask,
@@ -3107,7 +2970,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-21",
 		.key = gsv_rfc8452_C_2_21_key, .klen = 32, .nonce = gsv_rfc8452_C_2_21_nonce,
 		.aad = gsv_rfc8452_C_2_21_aad, .alen = 20, .ptext = gsv_rfc8452_C_2_21_pt, .plen = 12,
-		.ctext = gsv_rfc8452_C_2_21_ct, .tag = gsv_rfc8452_C_2_21_tag,
+		.ctext = gsv_rfc8452_C_2_21_ct, .tag = gsv_rfc8452_C_2_21_ct + 12,
 		.auth_key = gsv_rfc8452_C_2_21_akey, .enc_key = gsv_rfc8452_C_2_21_ekey,
 		.polyval_input = gsv_rfc8452_C_2_21_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_2_21_pvres, .polyval_masked = gsv_rfc8452_C_2_21_pvmask,
@@ -3117,7 +2980,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-22",
 		.key = gsv_rfc8452_C_2_22_key, .klen = 32, .nonce = gsv_rfc8452_C_2_22_nonce,
 		.aad = gsv_rfc8452_C_2_22_aad, .alen = 25, .ptext = gsv_rfc8452_C_2_22_pt, .plen = 15,
-		.ctext = gsv_rfc8452_C_2_22_ct, .tag = gsv_rfc8452_C_2_22_tag,
+		.ctext = gsv_rfc8452_C_2_22_ct, .tag = gsv_rfc8452_C_2_22_ct + 15,
 		.auth_key = gsv_rfc8452_C_2_22_akey, .enc_key = gsv_rfc8452_C_2_22_ekey,
 		.polyval_input = gsv_rfc8452_C_2_22_pvin, .polyval_input_len = 64,
 		.polyval_result = gsv_rfc8452_C_2_22_pvres, .polyval_masked = gsv_rfc8452_C_2_22_pvmask,
@@ -3127,7 +2990,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-23",
 		.key = gsv_rfc8452_C_2_23_key, .klen = 32, .nonce = gsv_rfc8452_C_2_23_nonce,
 		.aad = gsv_rfc8452_C_2_23_aad, .alen = 30, .ptext = gsv_rfc8452_C_2_23_pt, .plen = 18,
-		.ctext = gsv_rfc8452_C_2_23_ct, .tag = gsv_rfc8452_C_2_23_tag,
+		.ctext = gsv_rfc8452_C_2_23_ct, .tag = gsv_rfc8452_C_2_23_ct + 18,
 		.auth_key = gsv_rfc8452_C_2_23_akey, .enc_key = gsv_rfc8452_C_2_23_ekey,
 		.polyval_input = gsv_rfc8452_C_2_23_pvin, .polyval_input_len = 80,
 		.polyval_result = gsv_rfc8452_C_2_23_pvres, .polyval_masked = gsv_rfc8452_C_2_23_pvmask,
@@ -3137,7 +3000,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.2-24",
 		.key = gsv_rfc8452_C_2_24_key, .klen = 32, .nonce = gsv_rfc8452_C_2_24_nonce,
 		.aad = gsv_rfc8452_C_2_24_aad, .alen = 35, .ptext = gsv_rfc8452_C_2_24_pt, .plen = 21,
-		.ctext = gsv_rfc8452_C_2_24_ct, .tag = gsv_rfc8452_C_2_24_tag,
+		.ctext = gsv_rfc8452_C_2_24_ct, .tag = gsv_rfc8452_C_2_24_ct + 21,
 		.auth_key = gsv_rfc8452_C_2_24_akey, .enc_key = gsv_rfc8452_C_2_24_ekey,
 		.polyval_input = gsv_rfc8452_C_2_24_pvin, .polyval_input_len = 96,
 		.polyval_result = gsv_rfc8452_C_2_24_pvres, .polyval_masked = gsv_rfc8452_C_2_24_pvmask,
@@ -3147,7 +3010,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.3-1",
 		.key = gsv_rfc8452_C_3_1_key, .klen = 32, .nonce = gsv_rfc8452_C_3_1_nonce,
 		.aad = gsv_rfc8452_C_3_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_3_1_pt, .plen = 32,
-		.ctext = gsv_rfc8452_C_3_1_ct, .tag = gsv_rfc8452_C_3_1_tag,
+		.ctext = gsv_rfc8452_C_3_1_ct, .tag = gsv_rfc8452_C_3_1_ct + 32,
 		.auth_key = gsv_rfc8452_C_3_1_akey, .enc_key = gsv_rfc8452_C_3_1_ekey,
 		.polyval_input = gsv_rfc8452_C_3_1_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_3_1_pvres, .polyval_masked = gsv_rfc8452_C_3_1_pvmask,
@@ -3157,7 +3020,7 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-C.3-2",
 		.key = gsv_rfc8452_C_3_2_key, .klen = 32, .nonce = gsv_rfc8452_C_3_2_nonce,
 		.aad = gsv_rfc8452_C_3_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_3_2_pt, .plen = 24,
-		.ctext = gsv_rfc8452_C_3_2_ct, .tag = gsv_rfc8452_C_3_2_tag,
+		.ctext = gsv_rfc8452_C_3_2_ct, .tag = gsv_rfc8452_C_3_2_ct + 24,
 		.auth_key = gsv_rfc8452_C_3_2_akey, .enc_key = gsv_rfc8452_C_3_2_ekey,
 		.polyval_input = gsv_rfc8452_C_3_2_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_C_3_2_pvres, .polyval_masked = gsv_rfc8452_C_3_2_pvmask,
@@ -3167,13 +3030,325 @@ static const struct gcm_siv_testvec gcm_siv_testvecs[] = {
 		.id = "rfc8452-sec8-worked-example",
 		.key = gsv_rfc8452_sec8_worked_example_key, .klen = 16, .nonce = gsv_rfc8452_sec8_worked_example_nonce,
 		.aad = gsv_rfc8452_sec8_worked_example_aad, .alen = 7, .ptext = gsv_rfc8452_sec8_worked_example_pt, .plen = 11,
-		.ctext = gsv_rfc8452_sec8_worked_example_ct, .tag = gsv_rfc8452_sec8_worked_example_tag,
+		.ctext = gsv_rfc8452_sec8_worked_example_ct, .tag = gsv_rfc8452_sec8_worked_example_ct + 11,
 		.auth_key = gsv_rfc8452_sec8_worked_example_akey, .enc_key = gsv_rfc8452_sec8_worked_example_ekey,
 		.polyval_input = gsv_rfc8452_sec8_worked_example_pvin, .polyval_input_len = 48,
 		.polyval_result = gsv_rfc8452_sec8_worked_example_pvres, .polyval_masked = gsv_rfc8452_sec8_worked_example_pvmask,
 		.initial_counter = gsv_rfc8452_sec8_worked_example_ictr,
 	},
 };
+
+/* The same vectors for the cases of kunit/aead-test-template.h. */
+#ifdef KFAST_AEAD_TEST_TEMPLATE_H
+static const struct kfast_aead_testvec gcm_siv_aead_testvecs[] = {
+	{
+		.name = "rfc8452-C.1-1",
+		.key = gsv_rfc8452_C_1_1_key, .klen = 16, .iv = gsv_rfc8452_C_1_1_nonce,
+		.aad = gsv_rfc8452_C_1_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_1_pt, .plen = 0,
+		.ctext = gsv_rfc8452_C_1_1_ct, .clen = 16,
+	},
+	{
+		.name = "rfc8452-C.1-2",
+		.key = gsv_rfc8452_C_1_2_key, .klen = 16, .iv = gsv_rfc8452_C_1_2_nonce,
+		.aad = gsv_rfc8452_C_1_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_2_pt, .plen = 8,
+		.ctext = gsv_rfc8452_C_1_2_ct, .clen = 24,
+	},
+	{
+		.name = "rfc8452-C.1-3",
+		.key = gsv_rfc8452_C_1_3_key, .klen = 16, .iv = gsv_rfc8452_C_1_3_nonce,
+		.aad = gsv_rfc8452_C_1_3_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_3_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_1_3_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.1-4",
+		.key = gsv_rfc8452_C_1_4_key, .klen = 16, .iv = gsv_rfc8452_C_1_4_nonce,
+		.aad = gsv_rfc8452_C_1_4_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_4_pt, .plen = 16,
+		.ctext = gsv_rfc8452_C_1_4_ct, .clen = 32,
+	},
+	{
+		.name = "rfc8452-C.1-5",
+		.key = gsv_rfc8452_C_1_5_key, .klen = 16, .iv = gsv_rfc8452_C_1_5_nonce,
+		.aad = gsv_rfc8452_C_1_5_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_5_pt, .plen = 32,
+		.ctext = gsv_rfc8452_C_1_5_ct, .clen = 48,
+	},
+	{
+		.name = "rfc8452-C.1-6",
+		.key = gsv_rfc8452_C_1_6_key, .klen = 16, .iv = gsv_rfc8452_C_1_6_nonce,
+		.aad = gsv_rfc8452_C_1_6_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_6_pt, .plen = 48,
+		.ctext = gsv_rfc8452_C_1_6_ct, .clen = 64,
+	},
+	{
+		.name = "rfc8452-C.1-7",
+		.key = gsv_rfc8452_C_1_7_key, .klen = 16, .iv = gsv_rfc8452_C_1_7_nonce,
+		.aad = gsv_rfc8452_C_1_7_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_7_pt, .plen = 64,
+		.ctext = gsv_rfc8452_C_1_7_ct, .clen = 80,
+	},
+	{
+		.name = "rfc8452-C.1-8",
+		.key = gsv_rfc8452_C_1_8_key, .klen = 16, .iv = gsv_rfc8452_C_1_8_nonce,
+		.aad = gsv_rfc8452_C_1_8_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_8_pt, .plen = 8,
+		.ctext = gsv_rfc8452_C_1_8_ct, .clen = 24,
+	},
+	{
+		.name = "rfc8452-C.1-9",
+		.key = gsv_rfc8452_C_1_9_key, .klen = 16, .iv = gsv_rfc8452_C_1_9_nonce,
+		.aad = gsv_rfc8452_C_1_9_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_9_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_1_9_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.1-10",
+		.key = gsv_rfc8452_C_1_10_key, .klen = 16, .iv = gsv_rfc8452_C_1_10_nonce,
+		.aad = gsv_rfc8452_C_1_10_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_10_pt, .plen = 16,
+		.ctext = gsv_rfc8452_C_1_10_ct, .clen = 32,
+	},
+	{
+		.name = "rfc8452-C.1-11",
+		.key = gsv_rfc8452_C_1_11_key, .klen = 16, .iv = gsv_rfc8452_C_1_11_nonce,
+		.aad = gsv_rfc8452_C_1_11_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_11_pt, .plen = 32,
+		.ctext = gsv_rfc8452_C_1_11_ct, .clen = 48,
+	},
+	{
+		.name = "rfc8452-C.1-12",
+		.key = gsv_rfc8452_C_1_12_key, .klen = 16, .iv = gsv_rfc8452_C_1_12_nonce,
+		.aad = gsv_rfc8452_C_1_12_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_12_pt, .plen = 48,
+		.ctext = gsv_rfc8452_C_1_12_ct, .clen = 64,
+	},
+	{
+		.name = "rfc8452-C.1-13",
+		.key = gsv_rfc8452_C_1_13_key, .klen = 16, .iv = gsv_rfc8452_C_1_13_nonce,
+		.aad = gsv_rfc8452_C_1_13_aad, .alen = 1, .ptext = gsv_rfc8452_C_1_13_pt, .plen = 64,
+		.ctext = gsv_rfc8452_C_1_13_ct, .clen = 80,
+	},
+	{
+		.name = "rfc8452-C.1-14",
+		.key = gsv_rfc8452_C_1_14_key, .klen = 16, .iv = gsv_rfc8452_C_1_14_nonce,
+		.aad = gsv_rfc8452_C_1_14_aad, .alen = 12, .ptext = gsv_rfc8452_C_1_14_pt, .plen = 4,
+		.ctext = gsv_rfc8452_C_1_14_ct, .clen = 20,
+	},
+	{
+		.name = "rfc8452-C.1-15",
+		.key = gsv_rfc8452_C_1_15_key, .klen = 16, .iv = gsv_rfc8452_C_1_15_nonce,
+		.aad = gsv_rfc8452_C_1_15_aad, .alen = 18, .ptext = gsv_rfc8452_C_1_15_pt, .plen = 20,
+		.ctext = gsv_rfc8452_C_1_15_ct, .clen = 36,
+	},
+	{
+		.name = "rfc8452-C.1-16",
+		.key = gsv_rfc8452_C_1_16_key, .klen = 16, .iv = gsv_rfc8452_C_1_16_nonce,
+		.aad = gsv_rfc8452_C_1_16_aad, .alen = 20, .ptext = gsv_rfc8452_C_1_16_pt, .plen = 18,
+		.ctext = gsv_rfc8452_C_1_16_ct, .clen = 34,
+	},
+	{
+		.name = "rfc8452-C.1-17",
+		.key = gsv_rfc8452_C_1_17_key, .klen = 16, .iv = gsv_rfc8452_C_1_17_nonce,
+		.aad = gsv_rfc8452_C_1_17_aad, .alen = 0, .ptext = gsv_rfc8452_C_1_17_pt, .plen = 0,
+		.ctext = gsv_rfc8452_C_1_17_ct, .clen = 16,
+	},
+	{
+		.name = "rfc8452-C.1-18",
+		.key = gsv_rfc8452_C_1_18_key, .klen = 16, .iv = gsv_rfc8452_C_1_18_nonce,
+		.aad = gsv_rfc8452_C_1_18_aad, .alen = 5, .ptext = gsv_rfc8452_C_1_18_pt, .plen = 3,
+		.ctext = gsv_rfc8452_C_1_18_ct, .clen = 19,
+	},
+	{
+		.name = "rfc8452-C.1-19",
+		.key = gsv_rfc8452_C_1_19_key, .klen = 16, .iv = gsv_rfc8452_C_1_19_nonce,
+		.aad = gsv_rfc8452_C_1_19_aad, .alen = 10, .ptext = gsv_rfc8452_C_1_19_pt, .plen = 6,
+		.ctext = gsv_rfc8452_C_1_19_ct, .clen = 22,
+	},
+	{
+		.name = "rfc8452-C.1-20",
+		.key = gsv_rfc8452_C_1_20_key, .klen = 16, .iv = gsv_rfc8452_C_1_20_nonce,
+		.aad = gsv_rfc8452_C_1_20_aad, .alen = 15, .ptext = gsv_rfc8452_C_1_20_pt, .plen = 9,
+		.ctext = gsv_rfc8452_C_1_20_ct, .clen = 25,
+	},
+	{
+		.name = "rfc8452-C.1-21",
+		.key = gsv_rfc8452_C_1_21_key, .klen = 16, .iv = gsv_rfc8452_C_1_21_nonce,
+		.aad = gsv_rfc8452_C_1_21_aad, .alen = 20, .ptext = gsv_rfc8452_C_1_21_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_1_21_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.1-22",
+		.key = gsv_rfc8452_C_1_22_key, .klen = 16, .iv = gsv_rfc8452_C_1_22_nonce,
+		.aad = gsv_rfc8452_C_1_22_aad, .alen = 25, .ptext = gsv_rfc8452_C_1_22_pt, .plen = 15,
+		.ctext = gsv_rfc8452_C_1_22_ct, .clen = 31,
+	},
+	{
+		.name = "rfc8452-C.1-23",
+		.key = gsv_rfc8452_C_1_23_key, .klen = 16, .iv = gsv_rfc8452_C_1_23_nonce,
+		.aad = gsv_rfc8452_C_1_23_aad, .alen = 30, .ptext = gsv_rfc8452_C_1_23_pt, .plen = 18,
+		.ctext = gsv_rfc8452_C_1_23_ct, .clen = 34,
+	},
+	{
+		.name = "rfc8452-C.1-24",
+		.key = gsv_rfc8452_C_1_24_key, .klen = 16, .iv = gsv_rfc8452_C_1_24_nonce,
+		.aad = gsv_rfc8452_C_1_24_aad, .alen = 35, .ptext = gsv_rfc8452_C_1_24_pt, .plen = 21,
+		.ctext = gsv_rfc8452_C_1_24_ct, .clen = 37,
+	},
+	{
+		.name = "rfc8452-C.2-1",
+		.key = gsv_rfc8452_C_2_1_key, .klen = 32, .iv = gsv_rfc8452_C_2_1_nonce,
+		.aad = gsv_rfc8452_C_2_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_1_pt, .plen = 0,
+		.ctext = gsv_rfc8452_C_2_1_ct, .clen = 16,
+	},
+	{
+		.name = "rfc8452-C.2-2",
+		.key = gsv_rfc8452_C_2_2_key, .klen = 32, .iv = gsv_rfc8452_C_2_2_nonce,
+		.aad = gsv_rfc8452_C_2_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_2_pt, .plen = 8,
+		.ctext = gsv_rfc8452_C_2_2_ct, .clen = 24,
+	},
+	{
+		.name = "rfc8452-C.2-3",
+		.key = gsv_rfc8452_C_2_3_key, .klen = 32, .iv = gsv_rfc8452_C_2_3_nonce,
+		.aad = gsv_rfc8452_C_2_3_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_3_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_2_3_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.2-4",
+		.key = gsv_rfc8452_C_2_4_key, .klen = 32, .iv = gsv_rfc8452_C_2_4_nonce,
+		.aad = gsv_rfc8452_C_2_4_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_4_pt, .plen = 16,
+		.ctext = gsv_rfc8452_C_2_4_ct, .clen = 32,
+	},
+	{
+		.name = "rfc8452-C.2-5",
+		.key = gsv_rfc8452_C_2_5_key, .klen = 32, .iv = gsv_rfc8452_C_2_5_nonce,
+		.aad = gsv_rfc8452_C_2_5_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_5_pt, .plen = 32,
+		.ctext = gsv_rfc8452_C_2_5_ct, .clen = 48,
+	},
+	{
+		.name = "rfc8452-C.2-6",
+		.key = gsv_rfc8452_C_2_6_key, .klen = 32, .iv = gsv_rfc8452_C_2_6_nonce,
+		.aad = gsv_rfc8452_C_2_6_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_6_pt, .plen = 48,
+		.ctext = gsv_rfc8452_C_2_6_ct, .clen = 64,
+	},
+	{
+		.name = "rfc8452-C.2-7",
+		.key = gsv_rfc8452_C_2_7_key, .klen = 32, .iv = gsv_rfc8452_C_2_7_nonce,
+		.aad = gsv_rfc8452_C_2_7_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_7_pt, .plen = 64,
+		.ctext = gsv_rfc8452_C_2_7_ct, .clen = 80,
+	},
+	{
+		.name = "rfc8452-C.2-8",
+		.key = gsv_rfc8452_C_2_8_key, .klen = 32, .iv = gsv_rfc8452_C_2_8_nonce,
+		.aad = gsv_rfc8452_C_2_8_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_8_pt, .plen = 8,
+		.ctext = gsv_rfc8452_C_2_8_ct, .clen = 24,
+	},
+	{
+		.name = "rfc8452-C.2-9",
+		.key = gsv_rfc8452_C_2_9_key, .klen = 32, .iv = gsv_rfc8452_C_2_9_nonce,
+		.aad = gsv_rfc8452_C_2_9_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_9_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_2_9_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.2-10",
+		.key = gsv_rfc8452_C_2_10_key, .klen = 32, .iv = gsv_rfc8452_C_2_10_nonce,
+		.aad = gsv_rfc8452_C_2_10_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_10_pt, .plen = 16,
+		.ctext = gsv_rfc8452_C_2_10_ct, .clen = 32,
+	},
+	{
+		.name = "rfc8452-C.2-11",
+		.key = gsv_rfc8452_C_2_11_key, .klen = 32, .iv = gsv_rfc8452_C_2_11_nonce,
+		.aad = gsv_rfc8452_C_2_11_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_11_pt, .plen = 32,
+		.ctext = gsv_rfc8452_C_2_11_ct, .clen = 48,
+	},
+	{
+		.name = "rfc8452-C.2-12",
+		.key = gsv_rfc8452_C_2_12_key, .klen = 32, .iv = gsv_rfc8452_C_2_12_nonce,
+		.aad = gsv_rfc8452_C_2_12_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_12_pt, .plen = 48,
+		.ctext = gsv_rfc8452_C_2_12_ct, .clen = 64,
+	},
+	{
+		.name = "rfc8452-C.2-13",
+		.key = gsv_rfc8452_C_2_13_key, .klen = 32, .iv = gsv_rfc8452_C_2_13_nonce,
+		.aad = gsv_rfc8452_C_2_13_aad, .alen = 1, .ptext = gsv_rfc8452_C_2_13_pt, .plen = 64,
+		.ctext = gsv_rfc8452_C_2_13_ct, .clen = 80,
+	},
+	{
+		.name = "rfc8452-C.2-14",
+		.key = gsv_rfc8452_C_2_14_key, .klen = 32, .iv = gsv_rfc8452_C_2_14_nonce,
+		.aad = gsv_rfc8452_C_2_14_aad, .alen = 12, .ptext = gsv_rfc8452_C_2_14_pt, .plen = 4,
+		.ctext = gsv_rfc8452_C_2_14_ct, .clen = 20,
+	},
+	{
+		.name = "rfc8452-C.2-15",
+		.key = gsv_rfc8452_C_2_15_key, .klen = 32, .iv = gsv_rfc8452_C_2_15_nonce,
+		.aad = gsv_rfc8452_C_2_15_aad, .alen = 18, .ptext = gsv_rfc8452_C_2_15_pt, .plen = 20,
+		.ctext = gsv_rfc8452_C_2_15_ct, .clen = 36,
+	},
+	{
+		.name = "rfc8452-C.2-16",
+		.key = gsv_rfc8452_C_2_16_key, .klen = 32, .iv = gsv_rfc8452_C_2_16_nonce,
+		.aad = gsv_rfc8452_C_2_16_aad, .alen = 20, .ptext = gsv_rfc8452_C_2_16_pt, .plen = 18,
+		.ctext = gsv_rfc8452_C_2_16_ct, .clen = 34,
+	},
+	{
+		.name = "rfc8452-C.2-17",
+		.key = gsv_rfc8452_C_2_17_key, .klen = 32, .iv = gsv_rfc8452_C_2_17_nonce,
+		.aad = gsv_rfc8452_C_2_17_aad, .alen = 0, .ptext = gsv_rfc8452_C_2_17_pt, .plen = 0,
+		.ctext = gsv_rfc8452_C_2_17_ct, .clen = 16,
+	},
+	{
+		.name = "rfc8452-C.2-18",
+		.key = gsv_rfc8452_C_2_18_key, .klen = 32, .iv = gsv_rfc8452_C_2_18_nonce,
+		.aad = gsv_rfc8452_C_2_18_aad, .alen = 5, .ptext = gsv_rfc8452_C_2_18_pt, .plen = 3,
+		.ctext = gsv_rfc8452_C_2_18_ct, .clen = 19,
+	},
+	{
+		.name = "rfc8452-C.2-19",
+		.key = gsv_rfc8452_C_2_19_key, .klen = 32, .iv = gsv_rfc8452_C_2_19_nonce,
+		.aad = gsv_rfc8452_C_2_19_aad, .alen = 10, .ptext = gsv_rfc8452_C_2_19_pt, .plen = 6,
+		.ctext = gsv_rfc8452_C_2_19_ct, .clen = 22,
+	},
+	{
+		.name = "rfc8452-C.2-20",
+		.key = gsv_rfc8452_C_2_20_key, .klen = 32, .iv = gsv_rfc8452_C_2_20_nonce,
+		.aad = gsv_rfc8452_C_2_20_aad, .alen = 15, .ptext = gsv_rfc8452_C_2_20_pt, .plen = 9,
+		.ctext = gsv_rfc8452_C_2_20_ct, .clen = 25,
+	},
+	{
+		.name = "rfc8452-C.2-21",
+		.key = gsv_rfc8452_C_2_21_key, .klen = 32, .iv = gsv_rfc8452_C_2_21_nonce,
+		.aad = gsv_rfc8452_C_2_21_aad, .alen = 20, .ptext = gsv_rfc8452_C_2_21_pt, .plen = 12,
+		.ctext = gsv_rfc8452_C_2_21_ct, .clen = 28,
+	},
+	{
+		.name = "rfc8452-C.2-22",
+		.key = gsv_rfc8452_C_2_22_key, .klen = 32, .iv = gsv_rfc8452_C_2_22_nonce,
+		.aad = gsv_rfc8452_C_2_22_aad, .alen = 25, .ptext = gsv_rfc8452_C_2_22_pt, .plen = 15,
+		.ctext = gsv_rfc8452_C_2_22_ct, .clen = 31,
+	},
+	{
+		.name = "rfc8452-C.2-23",
+		.key = gsv_rfc8452_C_2_23_key, .klen = 32, .iv = gsv_rfc8452_C_2_23_nonce,
+		.aad = gsv_rfc8452_C_2_23_aad, .alen = 30, .ptext = gsv_rfc8452_C_2_23_pt, .plen = 18,
+		.ctext = gsv_rfc8452_C_2_23_ct, .clen = 34,
+	},
+	{
+		.name = "rfc8452-C.2-24",
+		.key = gsv_rfc8452_C_2_24_key, .klen = 32, .iv = gsv_rfc8452_C_2_24_nonce,
+		.aad = gsv_rfc8452_C_2_24_aad, .alen = 35, .ptext = gsv_rfc8452_C_2_24_pt, .plen = 21,
+		.ctext = gsv_rfc8452_C_2_24_ct, .clen = 37,
+	},
+	{
+		.name = "rfc8452-C.3-1",
+		.key = gsv_rfc8452_C_3_1_key, .klen = 32, .iv = gsv_rfc8452_C_3_1_nonce,
+		.aad = gsv_rfc8452_C_3_1_aad, .alen = 0, .ptext = gsv_rfc8452_C_3_1_pt, .plen = 32,
+		.ctext = gsv_rfc8452_C_3_1_ct, .clen = 48,
+	},
+	{
+		.name = "rfc8452-C.3-2",
+		.key = gsv_rfc8452_C_3_2_key, .klen = 32, .iv = gsv_rfc8452_C_3_2_nonce,
+		.aad = gsv_rfc8452_C_3_2_aad, .alen = 0, .ptext = gsv_rfc8452_C_3_2_pt, .plen = 24,
+		.ctext = gsv_rfc8452_C_3_2_ct, .clen = 40,
+	},
+	{
+		.name = "rfc8452-sec8-worked-example",
+		.key = gsv_rfc8452_sec8_worked_example_key, .klen = 16, .iv = gsv_rfc8452_sec8_worked_example_nonce,
+		.aad = gsv_rfc8452_sec8_worked_example_aad, .alen = 7, .ptext = gsv_rfc8452_sec8_worked_example_pt, .plen = 11,
+		.ctext = gsv_rfc8452_sec8_worked_example_ct, .clen = 27,
+	},
+};
+#endif
 
 /* RFC 8452 Section 7: a, b, a + b, a * b, dot(a, b), x^-128. */
 static const u8 __maybe_unused polyval_s7_a[16] = {

@@ -30,6 +30,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <linux/if_alg.h>
+#include "../../include/kfast/test-rng.h"
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
@@ -299,36 +300,27 @@ static int run_vectors(const char *path)
 	return 0;
 }
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
-
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dULL;
-}
+static u64 rng_state = 0x9e3779b97f4a7c15ULL;
 
 static void run_diff(char **argv)
 {
 	const char *name = argv[0], *da = argv[1], *db = argv[2];
 	unsigned int count = atoi(argv[3]), i;
 	size_t maxlen = strtoul(argv[4], NULL, 0), klen = atoi(argv[5]);
-	size_t nlen = atoi(argv[6]), len, j;
+	size_t nlen = atoi(argv[6]), len;
 	unsigned int bad = 0;
 	int ra, rb;
 
 	for (i = 0; i < count; i++) {
-		for (j = 0; j < klen; j++)
-			key[j] = rnd();
+		kfast_test_fill(&rng_state, key, klen);
 		/* Mostly short messages, some long ones, always the nonce. */
-		len = rnd() % (i % 4 ? 600 : maxlen + 1);
+		len = kfast_test_rand_below(&rng_state, i % 4 ? 600 : maxlen + 1);
 		len += nlen;
-		for (j = 0; j < len; j++)
-			data[j] = rnd();
+		kfast_test_fill(&rng_state, data, len);
 		data[0] &= 0x7f;
 		ra = afalg_hash(da, key, klen, data, len, len, out, sizeof(out));
-		rb = afalg_hash(db, key, klen, data, len, rnd() % (len + 1), out2, sizeof(out2));
+		rb = afalg_hash(db, key, klen, data, len,
+				kfast_test_rand_below(&rng_state, len + 1), out2, sizeof(out2));
 		if (ra <= 0 || ra != rb || memcmp(out, out2, ra)) {
 			if (!bad++)
 				printf("# %s: %s vs %s differ at iteration %u (len %zu): %d %d\n",

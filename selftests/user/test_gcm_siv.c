@@ -253,7 +253,7 @@ static void test_vector(const struct gcm_siv_testvec *v, enum gcm_siv_impl impl)
 static size_t rand_split(uint64_t *rng, size_t left)
 {
 	/* min_t() evaluates its arguments twice: draw the number first. */
-	size_t r = utest_rand64(rng);
+	size_t r = kfast_test_rand(rng);
 
 	switch (r % 5) {
 	case 0:
@@ -315,8 +315,8 @@ static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl
 	memset(&ctx, 0, sizeof(ctx));
 	gcm_siv_init(&ctx, key, nonce, impl);
 	/* prepare() is only a hint: none, too small or too large must all work. */
-	if (utest_rand64(rng) & 1)
-		gcm_siv_prepare(&ctx, utest_rand64(rng) % 600);
+	if (kfast_test_rand(rng) & 1)
+		gcm_siv_prepare(&ctx, kfast_test_rand(rng) % 600);
 	for (off = 0; off < alen; off += n) {
 		n = rand_split(rng, alen - off);
 		gcm_siv_auth_update(&ctx, aad + off, n);
@@ -349,8 +349,8 @@ static int stream_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	int bad;
 
 	gcm_siv_init(&ctx, key, nonce, impl);
-	if (utest_rand64(rng) & 1)
-		gcm_siv_prepare(&ctx, utest_rand64(rng) % 600);
+	if (kfast_test_rand(rng) & 1)
+		gcm_siv_prepare(&ctx, kfast_test_rand(rng) % 600);
 	for (off = 0; off < alen; off += n) {
 		n = rand_split(rng, alen - off);
 		gcm_siv_auth_update(&ctx, aad + off, n);
@@ -430,12 +430,12 @@ static void test_random(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	int i;
 
 	for (i = 0; i < iters; i++) {
-		size_t alen = utest_rand64(&rng) % (i & 1 ? 65537 : 300);
-		size_t plen = utest_rand64(&rng) % (i & 2 ? 65537 : 300);
+		size_t alen = kfast_test_rand(&rng) % (i & 1 ? 65537 : 300);
+		size_t plen = kfast_test_rand(&rng) % (i & 2 ? 65537 : 300);
 
-		utest_fill(&rng, nonce, 12);
+		kfast_test_fill(&rng, nonce, 12);
 		compare_case(key, impl, nonce, alen, plen,
-			     utest_rand64(&rng) % 32, utest_rand64(&rng) % 32,
+			     kfast_test_rand(&rng) % 32, kfast_test_rand(&rng) % 32,
 			     &rng, true, "random split");
 	}
 }
@@ -473,7 +473,7 @@ static void test_guard_sweep(const struct gcm_siv_key *key, enum gcm_siv_impl im
 		UT_CHECK(0, "guard sweep: mprotect");
 		goto out;
 	}
-	utest_fill(&rng, map + page, end - (map + page));
+	kfast_test_fill(&rng, map + page, end - (map + page));
 	for (n = 0; n < 137 * 3 + ARRAY_SIZE(extra); n++) {
 		int flush_pt;
 
@@ -644,9 +644,9 @@ int main(int argc, char **argv)
 	big_ref = malloc(BIG + 16);
 	big_out = malloc(BIG + 16);
 	big_dec = malloc(BIG + 16);
-	utest_fill(&rng, big_a, BIG);
-	utest_fill(&rng, big_p, BIG);
-	utest_fill(&rng, raw, sizeof(raw));
+	kfast_test_fill(&rng, big_a, BIG);
+	kfast_test_fill(&rng, big_p, BIG);
+	kfast_test_fill(&rng, raw, sizeof(raw));
 	gcm_siv_setkey(&k128, raw, 16);
 	gcm_siv_setkey(&k256, raw, 32);
 

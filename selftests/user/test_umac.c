@@ -52,7 +52,7 @@ static struct umac_key *key_alloc(void)
 
 static size_t rand_below(size_t n)
 {
-	return n ? utest_rand64(&rng) % n : 0;
+	return kfast_test_rand_below(&rng, n);
 }
 
 /* ---- nettle reference ------------------------------------------------ */
@@ -375,7 +375,7 @@ static u64 edge64(void)
 		0xffffffff00000000ull, 1ull << 63, 0x01ffffff01ffffffull,
 	};
 
-	return rand_below(3) ? utest_rand64(&rng) : e[rand_below(ARRAY_SIZE(e))];
+	return rand_below(3) ? kfast_test_rand(&rng) : e[rand_below(ARRAY_SIZE(e))];
 }
 
 static void test_poly_arith(void)
@@ -409,7 +409,7 @@ static void test_poly_arith(void)
 			2 * ((1ull << 36) - 5), (1ull << 55) - 1, ~0ull,
 		};
 		u64 y = i < (int)ARRAY_SIZE(e) ? e[i] :
-			i & 1 ? utest_rand64(&rng) : utest_rand64(&rng) >> 9;
+			i & 1 ? kfast_test_rand(&rng) : kfast_test_rand(&rng) >> 9;
 
 		if (umac_test_mod_p36(y) != y % ((1ull << 36) - 5) && bad36++ < 3)
 			fprintf(stderr, "mod p36 %016" PRIx64 "\n", y);
@@ -429,18 +429,18 @@ static void test_all_lengths_vs_nettle(int impl)
 	u8 *msg = malloc(maxlen), raw[16], nonce[16], a[16], b[16];
 	unsigned int t, bad;
 
-	utest_fill(&rng, msg, maxlen);
+	kfast_test_fill(&rng, msg, maxlen);
 	for (t = 0; t < 4; t++) {
 		unsigned int tl = taglens[t];
 
-		utest_fill(&rng, raw, 16);
+		kfast_test_fill(&rng, raw, 16);
 		__umac_setkey(key, raw, 16, impl);
 		nref_setkey(ref, tl, raw);
 		bad = 0;
 		for (len = 0; len <= maxlen; len++) {
 			unsigned int nlen = 1 + rand_below(16);
 
-			utest_fill(&rng, nonce, nlen);
+			kfast_test_fill(&rng, nonce, nlen);
 			umac(key, tl, nonce, nlen, msg, len, a);
 			nref_mac(ref, nonce, nlen, msg, len, b);
 			if (memcmp(a, b, tl) && bad++ < 3)
@@ -480,9 +480,9 @@ static void test_random_vs_nettle(int impl, int cases)
 			len = rand_below(maxlen + 1);
 			break;
 		}
-		utest_fill(&rng, raw, 16);
-		utest_fill(&rng, nonce, nlen);
-		utest_fill(&rng, msg, len);
+		kfast_test_fill(&rng, raw, 16);
+		kfast_test_fill(&rng, nonce, nlen);
+		kfast_test_fill(&rng, msg, len);
 		__umac_setkey(key, raw, 16, impl);
 		nref_setkey(ref, tl, raw);
 		mac_split(key, tl, nonce, nlen, msg, len, a);
@@ -543,7 +543,7 @@ static void test_poly_switch_vs_nettle(int impl, const u8 *raw,
 	size_t i;
 
 	__umac_setkey(key, raw, 16, impl);
-	utest_fill(&seed, msg, maxlen);
+	kfast_test_fill(&seed, msg, maxlen);
 	for (t = 0; t < 4; t++) {
 		struct umac_ctx base;
 
@@ -574,7 +574,7 @@ static void nettle_poly_switch(const u8 *raw, u8 (*out)[NTAILS][16])
 	unsigned int t;
 	size_t i;
 
-	utest_fill(&seed, msg, maxlen);
+	kfast_test_fill(&seed, msg, maxlen);
 	for (t = 0; t < 4; t++) {
 		nref_setkey(base, taglens[t], raw);
 		nref_nonce(base, nonce, 8);
@@ -606,9 +606,9 @@ static void test_markers_vs_nettle(int impl)
 	u8 *msg = malloc(big), raw[16], nonce[8], a[16], b[16];
 	unsigned int t, j;
 
-	utest_fill(&rng, raw, 16);
+	kfast_test_fill(&rng, raw, 16);
 	__umac_setkey(key, raw, 16, impl);
-	utest_fill(&rng, msg, big);
+	kfast_test_fill(&rng, msg, big);
 	for (j = 0; j < ARRAY_SIZE(targets); j++) {
 		size_t len = 2 * 1024 + 512;
 
@@ -616,7 +616,7 @@ static void test_markers_vs_nettle(int impl)
 		craft_chunk(key, msg, 1024, targets[j]);
 		craft_chunk(key, msg + 1024, 1024, targets[(j + 1) % ARRAY_SIZE(targets)]);
 		for (t = 0; t < 4; t++) {
-			utest_fill(&rng, nonce, 8);
+			kfast_test_fill(&rng, nonce, 8);
 			nref_setkey(ref, taglens[t], raw);
 			umac(key, taglens[t], nonce, 8, msg, len, a);
 			nref_mac(ref, nonce, 8, msg, len, b);
@@ -629,7 +629,7 @@ static void test_markers_vs_nettle(int impl)
 	craft_chunk(key, msg + ((size_t)1 << 24), 1024, ~0ull);
 	craft_chunk(key, msg + ((size_t)1 << 24) + 2048, 96, 0xffffffff00000005ull);
 	for (t = 0; t < 4; t++) {
-		utest_fill(&rng, nonce, 8);
+		kfast_test_fill(&rng, nonce, 8);
 		nref_setkey(ref, taglens[t], raw);
 		umac(key, taglens[t], nonce, 8, msg, big, a);
 		nref_mac(ref, nonce, 8, msg, big, b);
@@ -658,9 +658,9 @@ static void test_splits_and_state(int impl)
 		struct umac_ctx x, y;
 		bool simd;
 
-		utest_fill(&rng, raw, 16);
-		utest_fill(&rng, nonce, 8);
-		utest_fill(&rng, msg, len);
+		kfast_test_fill(&rng, raw, 16);
+		kfast_test_fill(&rng, nonce, 8);
+		kfast_test_fill(&rng, msg, len);
 		__umac_setkey(key, raw, 16, impl);
 		__umac_setkey(gkey, raw, 16, UMAC_IMPL_GENERIC);
 		umac(gkey, tl, nonce, 8, msg, len, a);
@@ -748,7 +748,7 @@ int main(void)
 	test_intermediates();
 	test_state_check();
 	test_poly_arith();
-	utest_fill(&rng, raw, 16);
+	kfast_test_fill(&rng, raw, 16);
 	nettle_poly_switch(raw, nettle_tags);
 	for (impl = 0; impl <= best_impl; impl++) {
 		test_vectors(impl);

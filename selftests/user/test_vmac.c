@@ -120,28 +120,28 @@ static void test_random_splits(void)
 	unsigned int t;
 
 	for (t = 0; t < 300; t++) {
-		unsigned int klen = 16 + 8 * (utest_rand64(&seed) % 3);
+		unsigned int klen = 16 + 8 * (kfast_test_rand(&seed) % 3);
 		unsigned int tagbytes = (t & 1) ? 16 : 8;
-		size_t len = utest_rand64(&seed) % sizeof(buf), off = 0;
+		size_t len = kfast_test_rand(&seed) % sizeof(buf), off = 0;
 		u8 rawkey[32], nonce[16], ref[16], tag[16];
 		struct vmac_key key;
 		struct vmac_ctx ctx;
 
-		utest_fill(&seed, rawkey, sizeof(rawkey));
-		utest_fill(&seed, nonce, sizeof(nonce));
+		kfast_test_fill(&seed, rawkey, sizeof(rawkey));
+		kfast_test_fill(&seed, nonce, sizeof(nonce));
 		nonce[0] &= 0x7f;
-		utest_fill(&seed, buf, len);
+		kfast_test_fill(&seed, buf, len);
 		UT_CHECK(vmac_setkey(&key, rawkey, klen) == 0, "setkey %u", klen);
 		UT_CHECK(mac_chunked(&key, tagbytes, VMAC_IMPL_BEST, nonce, buf, len,
 				     (size_t)-1, ref) == 0, "one-shot");
 
 		vmac_init(&ctx, &key, tagbytes, VMAC_IMPL_BEST);
 		while (off < len) {
-			size_t n = utest_rand64(&seed) % 300;
+			size_t n = kfast_test_rand(&seed) % 300;
 
 			/* Sometimes an empty update, sometimes a big one. */
-			if (utest_rand64(&seed) % 8 == 0)
-				n = utest_rand64(&seed) % 2000;
+			if (kfast_test_rand(&seed) % 8 == 0)
+				n = kfast_test_rand(&seed) % 2000;
 			if (n > len - off)
 				n = len - off;
 			vmac_update(&ctx, buf + off, n);
@@ -167,9 +167,9 @@ static void test_tiers(void)
 	u8 rawkey[32], nonce[16];
 	size_t len, i;
 
-	utest_fill(&seed, buf, sizeof(buf));
-	utest_fill(&seed, rawkey, sizeof(rawkey));
-	utest_fill(&seed, nonce, sizeof(nonce));
+	kfast_test_fill(&seed, buf, sizeof(buf));
+	kfast_test_fill(&seed, rawkey, sizeof(rawkey));
+	kfast_test_fill(&seed, nonce, sizeof(nonce));
 	nonce[0] &= 0x7f;
 	UT_CHECK(vmac_setkey(&key, rawkey, 32) == 0, "setkey");
 
@@ -207,7 +207,7 @@ static void test_tiers(void)
 	/* Tiers must also agree when fed through many small updates. */
 	for (impl = 1; impl <= vmac_impl_max(); impl++) {
 		for (i = 0; i < 50; i++) {
-			size_t l = utest_rand64(&seed) % 20000, chunk = 1 + utest_rand64(&seed) % 700;
+			size_t l = kfast_test_rand(&seed) % 20000, chunk = 1 + kfast_test_rand(&seed) % 700;
 			u8 ref[16], tag[16];
 
 			tagbytes = (i & 1) ? 16 : 8;
@@ -245,7 +245,7 @@ static void test_extreme_nh(void)
 		size_t w, i;
 
 		kind = (t / 2) % 3;
-		utest_fill(&seed, rawkey, sizeof(rawkey));
+		kfast_test_fill(&seed, rawkey, sizeof(rawkey));
 		UT_CHECK(vmac_setkey(&key, rawkey, klen) == 0, "setkey");
 		nonce[15] = t;
 		for (w = 0; w < sizeof(buf) / 8; w++) {

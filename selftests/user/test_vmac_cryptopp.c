@@ -23,31 +23,31 @@ int main(void)
 	unsigned long compared = 0;
 
 	for (t = 0; t < 2000; t++) {
-		unsigned int klen = 16 + 8 * (utest_rand64(&seed) % 3);
+		unsigned int klen = 16 + 8 * (kfast_test_rand(&seed) % 3);
 		unsigned int tagbytes = (t & 1) ? 16 : 8;
-		unsigned int nlen = 1 + utest_rand64(&seed) % 16;
+		unsigned int nlen = 1 + kfast_test_rand(&seed) % 16;
 		size_t len;
 		u8 rawkey[32], rawnonce[16], nonce[16], ref[16], tag[16];
 		struct vmac_key key;
 
 		/* Mostly short and medium messages, some long ones. */
-		switch (utest_rand64(&seed) % 4) {
+		switch (kfast_test_rand(&seed) % 4) {
 		case 0:
-			len = utest_rand64(&seed) % 64;
+			len = kfast_test_rand(&seed) % 64;
 			break;
 		case 1:
-			len = utest_rand64(&seed) % 600;
+			len = kfast_test_rand(&seed) % 600;
 			break;
 		case 2:
-			len = utest_rand64(&seed) % 5000;
+			len = kfast_test_rand(&seed) % 5000;
 			break;
 		default:
-			len = utest_rand64(&seed) % sizeof(buf);
+			len = kfast_test_rand(&seed) % sizeof(buf);
 			break;
 		}
-		utest_fill(&seed, rawkey, sizeof(rawkey));
-		utest_fill(&seed, rawnonce, sizeof(rawnonce));
-		utest_fill(&seed, buf, len);
+		kfast_test_fill(&seed, rawkey, sizeof(rawkey));
+		kfast_test_fill(&seed, rawnonce, sizeof(rawnonce));
+		kfast_test_fill(&seed, buf, len);
 		if (nlen == 16)
 			rawnonce[0] &= 0x7f;
 		memset(nonce, 0, 16);
@@ -62,7 +62,7 @@ int main(void)
 
 			vmac_init(&ctx, &key, tagbytes, impl);
 			while (off < len) {
-				size_t n = 1 + utest_rand64(&seed) % 4096;
+				size_t n = 1 + kfast_test_rand(&seed) % 4096;
 
 				if (n > len - off)
 					n = len - off;

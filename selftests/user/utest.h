@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Minimal userspace test harness for the portable cores: counted checks,
- * a reproducible random generator and a closing "N passed, N failed" line.
+ * the reproducible generator of <kfast/test-rng.h> and a closing
+ * "N passed, N failed" line.
  */
 #ifndef KFAST_UTEST_H
 #define KFAST_UTEST_H
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
+#include <kfast/test-rng.h>	/* kfast_test_rand(), kfast_test_fill() */
 
 static unsigned long utest_passed, utest_failed;
 
@@ -44,26 +46,6 @@ static inline void utest_hexdump(const char *what, const void *p, size_t n)
 	for (i = 0; i < n; i++)
 		fprintf(stderr, "%02x", b[i]);
 	fputc('\n', stderr);
-}
-
-/* 64-bit xorshift*: reproducible inputs from a seed, printed on failure. */
-static inline uint64_t utest_rand64(uint64_t *state)
-{
-	uint64_t x = *state;
-
-	x ^= x >> 12;
-	x ^= x << 25;
-	x ^= x >> 27;
-	*state = x;
-	return x * 0x2545f4914f6cdd1dULL;
-}
-
-static inline void utest_fill(uint64_t *state, void *buf, size_t n)
-{
-	unsigned char *p = buf;
-
-	while (n--)
-		*p++ = (unsigned char)utest_rand64(state);
 }
 
 /* Prints the closing line the CI reads and returns the exit status. */

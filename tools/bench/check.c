@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <kfast/base.h>
+#include <kfast/test-rng.h>
 
 #include "bench_int.h"
 
@@ -71,14 +72,8 @@ int bench_kat(const struct bench_impl *impl, const char *id, const char *nonce_h
 void bench_fill_pattern(u8 *p, size_t n, u32 seed)
 {
 	u64 x = 0x9e3779b97f4a7c15ull ^ seed;
-	size_t i;
 
-	for (i = 0; i < n; i++) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		p[i] = (u8)x;
-	}
+	kfast_test_fill(&x, p, n);
 }
 
 /* Whether @a is the first row of its algorithm; *@members, *@ref for its group. */
