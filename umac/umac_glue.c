@@ -30,21 +30,20 @@
  */
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
+#include <kfast/shash-nonce.h>
 #include "umac.h"
 
 #define UMAC_SHASH_NONCE	8
 
 struct umac_desc_ctx {
 	struct umac_ctx ctx;
-	u8 nonce[UMAC_SHASH_NONCE];
-	u32 nonce_len;			/* nonce bytes received so far */
+	struct kfast_shash_nonce nonce;
 };
 
 /* The exported state: flat, no pointers (the key is found again from the tfm). */
 struct umac_export_state {
 	struct umac_state st;
-	u8 nonce[UMAC_SHASH_NONCE];
-	u32 nonce_len;
+	struct kfast_shash_nonce nonce;
 };
 
 /* The key wants 64-byte alignment (SIMD loads); the tfm context has less. */
@@ -78,7 +77,7 @@ static int umac_shash_init(struct shash_desc *desc)
 
 	umac_init(&d->ctx, umac_tfm_key(desc->tfm),
 		  crypto_shash_digestsize(desc->tfm));
-	d->nonce_len = 0;
+	kfast_shash_nonce_reset(&d->nonce);
 	return 0;
 }
 
@@ -86,15 +85,9 @@ static int umac_shash_init(struct shash_desc *desc)
 static void umac_shash_take_nonce(struct umac_desc_ctx *d, const u8 **data,
 				  unsigned int *len)
 {
-	unsigned int n = min(*len, UMAC_SHASH_NONCE - d->nonce_len);
-
-	memcpy(&d->nonce[d->nonce_len], *data, n);
-	d->nonce_len += n;
-	*data += n;
-	*len -= n;
 	/* The pad's AES now, so that it overlaps with the hashing. */
-	if (d->nonce_len == UMAC_SHASH_NONCE)
-		umac_set_nonce(&d->ctx, d->nonce, UMAC_SHASH_NONCE);
+	if (kfast_shash_nonce_take(&d->nonce, UMAC_SHASH_NONCE, data, len))
+		umac_set_nonce(&d->ctx, d->nonce.bytes, UMAC_SHASH_NONCE);
 }
 
 static int umac_shash_update(struct shash_desc *desc, const u8 *data,
@@ -102,30 +95,24 @@ static int umac_shash_update(struct shash_desc *desc, const u8 *data,
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
-	if (d->nonce_len < UMAC_SHASH_NONCE)
+	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE))
 		umac_shash_take_nonce(d, &data, &len);
 	if (len)
 		umac_update(&d->ctx, data, len);
 	return 0;
 }
 
-/* umac_final() and umac_finup() wipe the UMAC state; this wipes the rest. */
-static void umac_shash_wipe(struct umac_desc_ctx *d)
-{
-	memzero_explicit(d->nonce, sizeof(d->nonce));
-	d->nonce_len = 0;
-}
-
 static int umac_shash_final(struct shash_desc *desc, u8 *out)
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
-	if (d->nonce_len < UMAC_SHASH_NONCE) {
+	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE)) {
 		memzero_explicit(d, sizeof(*d));
 		return -EINVAL;	/* the nonce never arrived */
 	}
+	/* umac_final() wipes the UMAC state; the nonce is wiped here. */
 	umac_final(&d->ctx, out);
-	umac_shash_wipe(d);
+	kfast_shash_nonce_wipe(&d->nonce);
 	return 0;
 }
 
@@ -135,14 +122,14 @@ static int umac_shash_finup(struct shash_desc *desc, const u8 *data,
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
-	if (d->nonce_len < UMAC_SHASH_NONCE)
+	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE))
 		umac_shash_take_nonce(d, &data, &len);
-	if (d->nonce_len < UMAC_SHASH_NONCE) {
+	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE)) {
 		memzero_explicit(d, sizeof(*d));
 		return -EINVAL;
 	}
 	umac_finup(&d->ctx, data, len, out);
-	umac_shash_wipe(d);
+	kfast_shash_nonce_wipe(&d->nonce);
 	return 0;
 }
 
@@ -159,8 +146,7 @@ static int umac_shash_export(struct shash_desc *desc, void *out)
 	struct umac_export_state *s = out;
 
 	s->st = d->ctx.s;
-	memcpy(s->nonce, d->nonce, sizeof(s->nonce));
-	s->nonce_len = d->nonce_len;
+	s->nonce = d->nonce;
 	return 0;
 }
 
@@ -168,21 +154,20 @@ static int umac_shash_import(struct shash_desc *desc, const void *in)
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 	const struct umac_export_state *s = in;
+	bool complete = kfast_shash_nonce_complete(&s->nonce, UMAC_SHASH_NONCE);
 
 	/*
 	 * The state is not trusted to be well-formed: every field that
 	 * indexes a buffer or the key must be consistent.  Message bytes only
 	 * reach the UMAC state once the nonce is complete.
 	 */
-	if (s->nonce_len > UMAC_SHASH_NONCE ||
+	if (!kfast_shash_nonce_valid(&s->nonce, UMAC_SHASH_NONCE) ||
 	    umac_state_check(&s->st, crypto_shash_digestsize(desc->tfm)) ||
-	    (s->nonce_len < UMAC_SHASH_NONCE && s->st.len) ||
-	    s->st.pad_set != (s->nonce_len == UMAC_SHASH_NONCE))
+	    (!complete && s->st.len) || s->st.pad_set != complete)
 		return -EINVAL;
 	d->ctx.key = umac_tfm_key(desc->tfm);
 	d->ctx.s = s->st;
-	memcpy(d->nonce, s->nonce, sizeof(d->nonce));
-	d->nonce_len = s->nonce_len;
+	d->nonce = s->nonce;
 	return 0;
 }
 

@@ -20,19 +20,18 @@
  */
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
+#include <kfast/shash-nonce.h>
 #include "vmac.h"
 
 struct vmac_desc_ctx {
 	struct vmac_ctx ctx;
-	u8 nonce[VMAC_NONCEBYTES];
-	u32 nonce_len;			/* nonce bytes received so far */
+	struct kfast_shash_nonce nonce;
 };
 
 /* The exported state: flat, no pointers (the key is found again from the tfm). */
 struct vmac_export_state {
 	struct vmac_state st;
-	u8 nonce[VMAC_NONCEBYTES];
-	u32 nonce_len;
+	struct kfast_shash_nonce nonce;
 };
 
 /* vmac_algs[] holds VMAC-64 and VMAC-128 of each tier, tier by tier. */
@@ -58,7 +57,7 @@ static int vmac_shash_init(struct shash_desc *desc)
 
 	vmac_init(&d->ctx, crypto_shash_ctx(desc->tfm),
 		  crypto_shash_digestsize(desc->tfm), vmac_alg_impl(desc->tfm));
-	d->nonce_len = 0;
+	kfast_shash_nonce_reset(&d->nonce);
 	return 0;
 }
 
@@ -67,14 +66,7 @@ static int vmac_shash_update(struct shash_desc *desc, const u8 *data,
 {
 	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
 
-	if (d->nonce_len < VMAC_NONCEBYTES) {
-		unsigned int n = min(len, VMAC_NONCEBYTES - d->nonce_len);
-
-		memcpy(&d->nonce[d->nonce_len], data, n);
-		d->nonce_len += n;
-		data += n;
-		len -= n;
-	}
+	kfast_shash_nonce_take(&d->nonce, VMAC_NONCEBYTES, &data, &len);
 	if (len)
 		vmac_update(&d->ctx, data, len);
 	return 0;
@@ -85,15 +77,14 @@ static int vmac_shash_final(struct shash_desc *desc, u8 *out)
 	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
 	int err;
 
-	if (d->nonce_len < VMAC_NONCEBYTES) {
+	if (!kfast_shash_nonce_complete(&d->nonce, VMAC_NONCEBYTES)) {
 		/* The nonce never arrived; wipe what there is. */
 		memzero_explicit(d, sizeof(*d));
 		return -EINVAL;
 	}
 	/* vmac_final() wipes the hash context; the nonce is wiped here. */
-	err = vmac_final(&d->ctx, d->nonce, out);
-	memzero_explicit(d->nonce, sizeof(d->nonce));
-	d->nonce_len = 0;
+	err = vmac_final(&d->ctx, d->nonce.bytes, out);
+	kfast_shash_nonce_wipe(&d->nonce);
 	return err;
 }
 
@@ -103,8 +94,7 @@ static int vmac_shash_export(struct shash_desc *desc, void *out)
 	struct vmac_export_state *s = out;
 
 	s->st = d->ctx.st;
-	memcpy(s->nonce, d->nonce, sizeof(s->nonce));
-	s->nonce_len = d->nonce_len;
+	s->nonce = d->nonce;
 	return 0;
 }
 
@@ -114,14 +104,13 @@ static int vmac_shash_import(struct shash_desc *desc, const void *in)
 	const struct vmac_export_state *s = in;
 
 	/* The state is not trusted to be well-formed: clamp what indexes. */
-	if (s->nonce_len > VMAC_NONCEBYTES ||
+	if (!kfast_shash_nonce_valid(&s->nonce, VMAC_NONCEBYTES) ||
 	    s->st.iters != crypto_shash_digestsize(desc->tfm) / 8)
 		return -EINVAL;
 	d->ctx.key = crypto_shash_ctx(desc->tfm);
 	d->ctx.st = s->st;
 	d->ctx.st.impl = vmac_alg_impl(desc->tfm);
-	memcpy(d->nonce, s->nonce, sizeof(d->nonce));
-	d->nonce_len = s->nonce_len;
+	d->nonce = s->nonce;
 	return 0;
 }
 
