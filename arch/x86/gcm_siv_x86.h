@@ -80,14 +80,8 @@
 #define GCM_SIV_HAVE_VAES_AVX2		1
 #define GCM_SIV_HAVE_VAES_AVX512	1
 
-/* Offsets used by the assembly (GSV_CTX_* there). */
-#define GSV_CTX_ACC	0
-#define GSV_CTX_CTR	32
-#define GSV_CTX_NONCE	64
-#define GSV_CTX_NROUNDS	79
-#define GSV_CTX_RK	96
-#define GSV_CTX_HPOW	336
-#define GSV_CTX_HWIDE	592
+/* Offsets used by the assembly, and its GSV_WIDE_MIN. */
+#include "gcm_siv-offsets.h"
 static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, ctr) == GSV_CTX_CTR, "asm offset");
 static_assert(offsetof(struct gcm_siv_ctx, nonce) == GSV_CTX_NONCE, "asm offset");
@@ -153,9 +147,6 @@ asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
 asmlinkage void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx,
 					     const u8 *src, u8 *dst,
 					     size_t nblocks);
-
-/* Shortest input the zmm POLYVAL loop takes (GSV_WIDE_MIN in its asm). */
-#define GCM_SIV_X86_WIDE_MIN	64
 
 /* Blocks one aggregated POLYVAL step of each tier consumes. */
 static const u8 gcm_siv_x86_agg[GCM_SIV_NR_IMPLS] = {
@@ -226,7 +217,7 @@ static inline void gcm_siv_x86_tag(struct gcm_siv_ctx *ctx, u64 aadlen,
 /*
  * Make sure the powers of H exist that POLYVAL over @nblocks blocks at once
  * needs: H^1..H^min(nblocks, aggregation), and on the zmm tier, from
- * GCM_SIV_X86_WIDE_MIN blocks on, H^17..H^32 as well.
+ * GSV_WIDE_MIN blocks on, H^17..H^32 as well.
  */
 static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 {
@@ -234,7 +225,7 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 
 #if GCM_SIV_HAVE_VAES_AVX512
 	if (ctx->impl == GCM_SIV_IMPL_VAES_AVX512 &&
-	    nblocks >= GCM_SIV_X86_WIDE_MIN)
+	    nblocks >= GSV_WIDE_MIN)
 		want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
 #endif
 	if (ctx->npow >= want)
