@@ -32,6 +32,7 @@
 #include "aead-test-template.h"
 #include "unwind-test.h"
 #include "../gcmsiv/polyval.h"
+#include "../gcmsiv/gcm_siv.h"
 #include "vectors/gcm_siv_vectors.h"
 
 #define GSV_GENERIC "gcm-siv-aes-generic"
@@ -40,11 +41,10 @@ struct gsv_driver {
 	const char *name;
 };
 
+/* Every tier's driver (GCM_SIV_TIERS), generic first. */
+#define GSV_TIER_DRIVER(id, suffix, prio, present) { "gcm-siv-aes-" suffix },
 static const struct gsv_driver gsv_drivers[] = {
-	{ GSV_GENERIC },
-	{ "gcm-siv-aes-aesni" },
-	{ "gcm-siv-aes-vaes-avx2" },
-	{ "gcm-siv-aes-vaes-avx512" },
+	GCM_SIV_TIERS(GSV_TIER_DRIVER)
 };
 
 static void gsv_driver_desc(const struct gsv_driver *d, char *desc)
@@ -56,9 +56,7 @@ KUNIT_ARRAY_PARAM(gsv_driver, gsv_drivers, gsv_driver_desc);
 
 /* SIMD tiers only (for the comparisons against generic). */
 static const struct gsv_driver gsv_tiers[] = {
-	{ "gcm-siv-aes-aesni" },
-	{ "gcm-siv-aes-vaes-avx2" },
-	{ "gcm-siv-aes-vaes-avx512" },
+	GCM_SIV_ARCH_TIERS(GSV_TIER_DRIVER)
 };
 
 KUNIT_ARRAY_PARAM(gsv_tier, gsv_tiers, gsv_driver_desc);

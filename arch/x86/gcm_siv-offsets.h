@@ -2,9 +2,10 @@
 /*
  * What the x86-64 assembly of AES-GCM-SIV and the C that calls it must
  * agree on, written once: the .S files include this, and
- * arch/x86/gcm_siv_x86.h checks each offset against struct gcm_siv_ctx
- * (gcmsiv/gcm_siv.h) with static_assert.  Plain #defines only: it is read
- * by the assembler too.
+ * arch/x86/gcm_siv-hooks.h checks each offset against struct gcm_siv_ctx
+ * (gcmsiv/gcm_siv.h, with struct gcm_siv_ctx_arch of
+ * arch/x86/gcm_siv-arch.h) with static_assert.  Plain #defines only: it is
+ * read by the assembler too.
  */
 #ifndef KFAST_ARCH_X86_GCM_SIV_OFFSETS_H
 #define KFAST_ARCH_X86_GCM_SIV_OFFSETS_H
@@ -14,9 +15,9 @@
 #define GSV_CTX_CTR		32	/* ctr */
 #define GSV_CTX_NONCE		64	/* nonce */
 #define GSV_CTX_NROUNDS		79	/* nrounds */
-#define GSV_CTX_RK		96	/* x86.rk */
-#define GSV_CTX_HPOW		336	/* x86.hpow */
-#define GSV_CTX_HWIDE		592	/* x86.hwide */
+#define GSV_CTX_RK		96	/* arch.rk */
+#define GSV_CTX_HPOW		336	/* arch.hpow */
+#define GSV_CTX_HWIDE		592	/* arch.hwide */
 
 /*
  * Shortest input (in blocks) that the zmm tier's 32-block POLYVAL loop

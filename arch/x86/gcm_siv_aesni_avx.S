@@ -9,7 +9,7 @@
  * pshufb in its VEX form).  The caller owns the
  * FPU (kernel_fpu_begin() or userspace) and passes a struct gcm_siv_ctx
  * whose field offsets are the GSV_CTX_* of arch/x86/gcm_siv-offsets.h
- * (asserted in arch/x86/gcm_siv_x86.h).  No callee-saved register is used, except
+ * (asserted in arch/x86/gcm_siv-hooks.h).  No callee-saved register is used, except
  * %rbp as the frame pointer of the short seal's stack frame.
  *
  * Field arithmetic (POLYVAL, RFC 8452 section 3).  POLYVAL's elements are
@@ -430,7 +430,7 @@ SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
  * void kfast_gcmsiv_expand_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
  *				      u64 ptlen, u8 tag[16]);
  * kfast_gcmsiv_tag_aesni() for a context whose key is not expanded yet
- * (see derive): expands it into ctx->x86.rk while the tag block goes
+ * (see derive): expands it into ctx->arch.rk while the tag block goes
  * through the rounds.
  */
 SYM_FUNC_START(kfast_gcmsiv_expand_tag_aesni)
@@ -446,7 +446,7 @@ SYM_FUNC_END(kfast_gcmsiv_expand_tag_aesni)
 /*
  * void kfast_gcmsiv_expand_aesni(struct gcm_siv_ctx *ctx);
  * Expand the message-encryption key (rk[0], and rk[1] for AES-256, from
- * derive) into ctx->x86.rk: decryption needs it before the tag.
+ * derive) into ctx->arch.rk: decryption needs it before the tag.
  */
 SYM_FUNC_START(kfast_gcmsiv_expand_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d

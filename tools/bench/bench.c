@@ -323,8 +323,12 @@ static void add_umac(const u8 *key)
 #endif
 
 #ifdef KFAST_BENCH_GCMSIV
-/* By enum gcm_siv_impl value (gcmsiv/gcm_siv.h); see vmac_tiers. */
-static const char *const gsv_tiers[] = { "generic", "aesni", "vaes-avx2", "vaes-avx512" };
+/* By enum gcm_siv_impl value: the tier table of gcmsiv/gcm_siv.h. */
+static const char *const gsv_tiers[] = {
+#define GSV_TIER_NAME(id, suffix, prio, present) [GCM_SIV_IMPL_##id] = suffix,
+	GCM_SIV_TIERS(GSV_TIER_NAME)
+#undef GSV_TIER_NAME
+};
 
 static const char *gsv_tier(int impl)
 {
