@@ -5,29 +5,29 @@
  * for the construction and the streaming API.
  *
  * Design choices:
- * - The per-request state (struct gcm_siv_ctx) lives on the caller's stack:
- *   the kernel glue must not allocate per request.
+ * - The per-request state (struct gcm_siv_ctx) is the caller's: the kernel
+ *   glue keeps it in the request context, as it must not allocate per
+ *   request.
  * - Streaming everywhere: the glue hands over whatever a scatterlist
  *   segment holds; partial POLYVAL blocks and partial keystream blocks are
  *   carried in the ctx, so no caller has to bounce the message.
  * - The generic implementation uses the kernel's AES library
- *   (include/kfast/aes.h) and the constant-time C POLYVAL.  The x86 tiers
- *   (arch/x86/gcm_siv_x86.h) replace the bulk loops and the per-nonce key
- *   setup; the choice is an explicit ctx->impl fixed at gcm_siv_init(), so
- *   one request never mixes tiers.
- * - On x86 the one-shot seal of a message whose padded AAD and plaintext
- *   fit in three blocks is a single asm call on a stack copy (see
- *   arch/x86/gcm_siv_x86.h): at that size the per-call bookkeeping and
+ *   (include/kfast/aes.h) and the constant-time C POLYVAL.  An
+ *   architecture's tiers (arch/<arch>/gcm_siv-hooks.h, chosen once at
+ *   init) replace the bulk loops and the per-nonce key setup through the
+ *   *_arch() hooks below; the choice is an explicit ctx->impl fixed at
+ *   gcm_siv_init(), so one request never mixes tiers.  The hooks also own
+ *   the SIMD sections.
+ * - An architecture may seal a message whose padded AAD and plaintext fit
+ *   in three blocks in one go (gcm_siv_seal_short_arch(); on x86 a single
+ *   asm call on a stack copy): at that size the per-call bookkeeping and
  *   the context's stores and reloads cost as much as the crypto.
- * - The long-term key is also expanded for AES-NI at setkey, in portable
- *   constant-time C (setkey may run where SIMD is unusable); per-nonce keys
- *   are expanded by the tier that uses them.
+ * - The long-term key can be prepared for an architecture's tiers at
+ *   setkey (on x86 expanded for AES-NI with aes_expand_key_ct() below,
+ *   portable constant-time C, as setkey may run where SIMD is unusable);
+ *   per-nonce keys are expanded by the tier that uses them.
  */
 #include "gcm_siv.h"
-
-#ifdef KFAST_GCM_SIV_X86
-#include "../arch/x86/gcm_siv_x86.h"
-#endif
 
 /* ---- Constant-time AES key expansion (FIPS-197 section 5.2) ---------- */
 
@@ -98,42 +98,140 @@ static void __maybe_unused aes_expand_key_ct(u8 rk[15][16], const u8 *raw,
 	memzero_explicit(w, sizeof(w));
 }
 
+/* ---- Arch hooks ---------------------------------------------------------- */
+
+/*
+ * lib/crypto style: arch/$(SRCARCH)/gcm_siv-hooks.h, included when
+ * gcmsiv/Kbuild.inc builds code for this architecture, defines each hook
+ * it has and "#define name name"; the others decline, and the generic code
+ * runs.  It comes after the helpers above, which its setkey uses.  The
+ * core passes the hooks only tiers the CPU has (ctx->impl is clamped at
+ * gcm_siv_init()).  Hooks that return bool return whether they did the
+ * work.
+ */
+#ifdef KFAST_GCM_SIV_ARCH
+#include <gcm_siv-hooks.h>
+#endif
+
+/* Probe the CPU (once, at module init); return the best tier present. */
+#ifndef gcm_siv_mod_init_arch
+static __always_inline unsigned int gcm_siv_mod_init_arch(void)
+{
+	return GCM_SIV_IMPL_GENERIC;
+}
+#endif
+
+/* Per-key state of the arch tiers (key->arch). */
+#ifndef gcm_siv_setkey_arch
+static __always_inline void gcm_siv_setkey_arch(struct gcm_siv_key *key,
+						const u8 *raw, unsigned int len)
+{
+}
+#endif
+
+/* Start a request of tier ctx->impl (nonce, nrounds set), or decline. */
+#ifndef gcm_siv_init_arch
+static __always_inline bool gcm_siv_init_arch(struct gcm_siv_ctx *ctx,
+					      const struct gcm_siv_key *key,
+					      const u8 nonce[GCM_SIV_NONCE_SIZE])
+{
+	return false;
+}
+#endif
+
+/* The hint of gcm_siv_prepare(). */
+#ifndef gcm_siv_prepare_arch
+static __always_inline void gcm_siv_prepare_arch(struct gcm_siv_ctx *ctx,
+						 u64 max_update)
+{
+}
+#endif
+
+/* POLYVAL over whole blocks into ctx->acc. */
+#ifndef gcm_siv_polyval_arch
+static __always_inline bool gcm_siv_polyval_arch(struct gcm_siv_ctx *ctx,
+						 const u8 *data, size_t nblocks)
+{
+	return false;
+}
+#endif
+
+/* Length block, tag and counter block (AAD and plaintext are padded). */
+#ifndef gcm_siv_tag_arch
+static __always_inline bool gcm_siv_tag_arch(struct gcm_siv_ctx *ctx,
+					     u64 aadlen, u64 ptlen,
+					     u8 tag[GCM_SIV_TAG_SIZE])
+{
+	return false;
+}
+#endif
+
+/* Counter block from a tag. */
+#ifndef gcm_siv_ctr_start_arch
+static __always_inline bool gcm_siv_ctr_start_arch(struct gcm_siv_ctx *ctx,
+						   const u8 tag[GCM_SIV_TAG_SIZE])
+{
+	return false;
+}
+#endif
+
+/* One block with the message-encryption key. */
+#ifndef gcm_siv_encrypt_block_arch
+static __always_inline bool gcm_siv_encrypt_block_arch(const struct gcm_siv_ctx *ctx,
+						       u8 out[16], const u8 in[16])
+{
+	return false;
+}
+#endif
+
+/* CTR over whole blocks (and with @dec_auth, POLYVAL of the result). */
+#ifndef gcm_siv_ctr_blocks_arch
+static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
+						    const u8 *src, u8 *dst,
+						    size_t nblocks, bool dec_auth)
+{
+	return false;
+}
+#endif
+
+/* Wipe the context at the end of a request. */
+#ifndef gcm_siv_done_arch
+static __always_inline bool gcm_siv_done_arch(struct gcm_siv_ctx *ctx)
+{
+	return false;
+}
+#endif
+
+/* A whole seal of a short message without a context, or decline. */
+#ifndef gcm_siv_seal_short_arch
+static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *key,
+						    enum gcm_siv_impl impl,
+						    const u8 nonce[GCM_SIV_NONCE_SIZE],
+						    const u8 *aad, size_t aadlen,
+						    const u8 *src, size_t len, u8 *dst)
+{
+	return false;
+}
+#endif
+
 /* ---- Implementation selection ----------------------------------------- */
 
-static bool gcm_siv_have[GCM_SIV_NR_IMPLS] __ro_after_init = { true };
+static unsigned int gcm_siv_impl_found __ro_after_init;
 
-void gcm_siv_mod_init(void)
+unsigned int gcm_siv_mod_init(void)
 {
-#ifdef KFAST_GCM_SIV_X86
-	gcm_siv_x86_detect(gcm_siv_have);
-#endif
+	gcm_siv_impl_found = gcm_siv_mod_init_arch();
+	return gcm_siv_impl_found;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_mod_init);
 
 bool gcm_siv_impl_available(enum gcm_siv_impl impl)
 {
-	return (unsigned int)impl < GCM_SIV_NR_IMPLS && gcm_siv_have[impl];
+	return (unsigned int)impl <= gcm_siv_impl_found;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_impl_available);
 
 enum gcm_siv_impl gcm_siv_best_impl(void)
 {
-	int i;
-
-	for (i = GCM_SIV_NR_IMPLS - 1; i > 0; i--)
-		if (gcm_siv_have[i])
-			return i;
-	return GCM_SIV_IMPL_GENERIC;
-}
-EXPORT_SYMBOL_GPL(gcm_siv_best_impl);
-
-static inline bool impl_is_x86(const struct gcm_siv_ctx *ctx)
-{
-#ifdef KFAST_GCM_SIV_X86
-	return ctx->impl != GCM_SIV_IMPL_GENERIC;
-#else
-	return false;
-#endif
+	return gcm_siv_impl_found;
 }
 
 /* ---- Key setup and derivation ----------------------------------------- */
@@ -147,14 +245,11 @@ int gcm_siv_setkey(struct gcm_siv_key *key, const u8 *raw, unsigned int len)
 	err = kfast_aes_setkey(&key->aes, raw, len);
 	if (err)
 		return err;
-#ifdef KFAST_GCM_SIV_X86
-	aes_expand_key_ct(key->rk, raw, len);
-#endif
+	gcm_siv_setkey_arch(key, raw, len);
 	key->keylen = len;
 	key->nrounds = len == 16 ? 10 : 14;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_setkey);
 
 /*
  * RFC 8452 section 4: block i = AES(K, le32(i) || nonce); the first half of
@@ -179,7 +274,6 @@ void gcm_siv_derive_keys(const struct gcm_siv_key *key,
 	}
 	memzero_explicit(out, sizeof(out));
 }
-EXPORT_SYMBOL_GPL(gcm_siv_derive_keys);
 
 void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 		  const u8 nonce[GCM_SIV_NONCE_SIZE], enum gcm_siv_impl impl)
@@ -188,15 +282,10 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 	ctx->impl = gcm_siv_impl_available(impl) ? impl : GCM_SIV_IMPL_GENERIC;
 	ctx->nrounds = key->nrounds;
-	ctx->npow = 0;
 	memcpy(ctx->nonce, nonce, GCM_SIV_NONCE_SIZE);
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		/* Also zeroes ctx->acc (a 16-byte store the asm can forward). */
-		gcm_siv_x86_derive(ctx, key, nonce);
+	if (gcm_siv_init_arch(ctx, key, nonce))
 		return;
-	}
-#endif
+	ctx->impl = GCM_SIV_IMPL_GENERIC;
 	{
 		u8 auth_key[16], enc_key[GCM_SIV_MAX_KEY_SIZE];
 
@@ -209,18 +298,13 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 		memzero_explicit(enc_key, sizeof(enc_key));
 	}
 }
-EXPORT_SYMBOL_GPL(gcm_siv_init);
 
 /* ---- POLYVAL ------------------------------------------------------------ */
 
 static void auth_blocks(struct gcm_siv_ctx *ctx, const u8 *data, size_t nblocks)
 {
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		gcm_siv_x86_polyval(ctx, data, nblocks);
+	if (gcm_siv_polyval_arch(ctx, data, nblocks))
 		return;
-	}
-#endif
 	kfast_polyval_blocks_generic(&ctx->acc, &ctx->gen.h.h, data, nblocks);
 }
 
@@ -249,7 +333,6 @@ void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len)
 	memcpy(ctx->buf, data, len);
 	ctx->buflen = len;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_auth_update);
 
 void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx)
 {
@@ -260,7 +343,6 @@ void gcm_siv_auth_pad(struct gcm_siv_ctx *ctx)
 		ctx->buflen = 0;
 	}
 }
-EXPORT_SYMBOL_GPL(gcm_siv_auth_pad);
 
 void gcm_siv_auth_final(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 			u8 s[GCM_SIV_BLOCK_SIZE])
@@ -273,17 +355,12 @@ void gcm_siv_auth_final(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	auth_blocks(ctx, lenblk, 1);
 	kfast_polyval_elem_store(&ctx->acc, s);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_auth_final);
 
 static void encrypt_block(const struct gcm_siv_ctx *ctx, u8 out[16],
 			  const u8 in[16])
 {
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		gcm_siv_x86_encrypt_block(ctx, out, in);
+	if (gcm_siv_encrypt_block_arch(ctx, out, in))
 		return;
-	}
-#endif
 	kfast_aes_encrypt(&ctx->gen.enc, out, in);
 }
 
@@ -293,15 +370,12 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	u8 s[GCM_SIV_BLOCK_SIZE];
 	int i;
 
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		/* Length block, tag and counter block in one go (latency). */
-		gcm_siv_auth_pad(ctx);
-		gcm_siv_x86_tag(ctx, aadlen, ptlen, tag);
+	gcm_siv_auth_pad(ctx);
+	/* Length block, tag and counter block in one go where the arch can (latency). */
+	if (gcm_siv_tag_arch(ctx, aadlen, ptlen, tag)) {
 		ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 		return;
 	}
-#endif
 	gcm_siv_auth_final(ctx, aadlen, ptlen, s);
 	for (i = 0; i < GCM_SIV_NONCE_SIZE; i++)
 		s[i] ^= ctx->nonce[i];
@@ -310,25 +384,17 @@ void gcm_siv_tag(struct gcm_siv_ctx *ctx, u64 aadlen, u64 ptlen,
 	memzero_explicit(s, sizeof(s));
 	gcm_siv_ctr_start(ctx, tag);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_tag);
 
 /* ---- CTR ---------------------------------------------------------------- */
 
 void gcm_siv_ctr_start(struct gcm_siv_ctx *ctx, const u8 tag[GCM_SIV_TAG_SIZE])
 {
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		gcm_siv_x86_expand(ctx);
-		kfast_gcmsiv_ctr_start_avx(ctx, tag);
-		ctx->ks_used = GCM_SIV_BLOCK_SIZE;
+	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
+	if (gcm_siv_ctr_start_arch(ctx, tag))
 		return;
-	}
-#endif
 	memcpy(ctx->ctr, tag, GCM_SIV_BLOCK_SIZE);
 	ctx->ctr[15] |= 0x80;
-	ctx->ks_used = GCM_SIV_BLOCK_SIZE;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_ctr_start);
 
 /* Only the first 32 bits count, little-endian, modulo 2^32 (RFC 8452 s. 4). */
 static inline void ctr_add(u8 ctr[16], u32 n)
@@ -387,11 +453,7 @@ static void ctr_common(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 		 * Whole blocks: the keystream is block aligned here and so is
 		 * the POLYVAL buffer (both track the same plaintext offset).
 		 */
-#ifdef KFAST_GCM_SIV_X86
-		if (impl_is_x86(ctx))
-			gcm_siv_x86_ctr(ctx, src, dst, n, dec_auth);
-		else
-#endif
+		if (!gcm_siv_ctr_blocks_arch(ctx, src, dst, n, dec_auth))
 			ctr_blocks_generic(ctx, src, dst, n, dec_auth);
 		src += n * GCM_SIV_BLOCK_SIZE;
 		dst += n * GCM_SIV_BLOCK_SIZE;
@@ -412,41 +474,24 @@ void gcm_siv_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst, size_t len)
 {
 	ctr_common(ctx, src, dst, len, false);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_ctr);
 
 void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 			  size_t len)
 {
 	ctr_common(ctx, src, dst, len, true);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_ctr_dec_auth);
 
 void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update)
 {
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		/* Short messages: expand the key now (see gcm_siv_x86_expand()). */
-		if (max_update < GCM_SIV_X86_LATE_EXPAND)
-			gcm_siv_x86_expand(ctx);
-		gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
-				   GCM_SIV_BLOCK_SIZE);
-	}
-#endif
+	gcm_siv_prepare_arch(ctx, max_update);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_prepare);
 
 void gcm_siv_done(struct gcm_siv_ctx *ctx)
 {
-#ifdef KFAST_GCM_SIV_X86
-	if (impl_is_x86(ctx)) {
-		/* Inside the caller's SIMD section, like every x86 call. */
-		gcm_siv_x86_wipe(ctx);
+	if (gcm_siv_done_arch(ctx))
 		return;
-	}
-#endif
 	memzero_explicit(ctx, sizeof(*ctx));
 }
-EXPORT_SYMBOL_GPL(gcm_siv_done);
 
 /* ---- One-shot helpers ------------------------------------------------- */
 
@@ -459,15 +504,9 @@ int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 
 	if ((u64)aadlen > GCM_SIV_MAX_LEN || (u64)len > GCM_SIV_MAX_LEN)
 		return -EINVAL;
-#ifdef KFAST_GCM_SIV_X86
-	if (impl != GCM_SIV_IMPL_GENERIC && gcm_siv_impl_available(impl) &&
-	    aadlen <= 3 * GCM_SIV_BLOCK_SIZE && len <= 3 * GCM_SIV_BLOCK_SIZE &&
-	    ((aadlen + 15) / 16) +
-	    ((len + 15) / 16) <= 3) {
-		gcm_siv_x86_seal_short(key, nonce, aad, aadlen, src, len, dst);
+	if (gcm_siv_impl_available(impl) &&
+	    gcm_siv_seal_short_arch(key, impl, nonce, aad, aadlen, src, len, dst))
 		return 0;
-	}
-#endif
 	gcm_siv_init(ctx, key, nonce, impl);
 	gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len, true));
 	gcm_siv_auth_update(ctx, aad, aadlen);
@@ -479,7 +518,6 @@ int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	gcm_siv_done(ctx);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_encrypt_in);
 
 int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
@@ -490,7 +528,6 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	return gcm_siv_encrypt_in(&ctx, key, impl, nonce, aad, aadlen, src,
 				  len, dst);
 }
-EXPORT_SYMBOL_GPL(gcm_siv_encrypt);
 
 int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
@@ -524,4 +561,3 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	memzero_explicit(tag, sizeof(tag));
 	return err;
 }
-EXPORT_SYMBOL_GPL(gcm_siv_decrypt);

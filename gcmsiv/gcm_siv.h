@@ -37,13 +37,17 @@
  * key), auth AAD, pad, ctr_dec_auth over the ciphertext, tag, compare
  * (crypto_memneq).
  *
- * Implementations ("impl"): the generic one (lib AES + portable POLYVAL)
- * always exists; x86-64 adds AES-NI+PCLMULQDQ and VAES+VPCLMULQDQ tiers.
- * Each tier is usable only where gcm_siv_impl_available() says so, and
- * SIMD tiers only while crypto_simd_usable() and inside
- * kfast_simd_begin/end() (the caller's job, so it can chunk);
- * for them every call from gcm_siv_init() to gcm_siv_done() included must
- * be inside such a section.
+ * Implementations ("impl"): the tiers of GCM_SIV_TIERS below.  The generic
+ * one (lib AES + portable POLYVAL) always exists; an architecture adds
+ * SIMD tiers (arch/$(SRCARCH)/gcm_siv-arch.h).  A tier is usable where
+ * gcm_siv_impl_available() says so; gcm_siv_init() with an unavailable
+ * one runs generic.  A SIMD tier also needs crypto_simd_usable() at
+ * gcm_siv_init(), else that request runs generic; the arch code then
+ * holds one SIMD section (kfast_simd_begin/end()) from gcm_siv_init() to
+ * gcm_siv_done(), which it leaves and re-enters every 4 KiB of data.  So
+ * the calls of one request must not sleep in between, and every request
+ * ends with gcm_siv_done().  The one-shot helpers below do all of that
+ * themselves.
  */
 #ifndef KFAST_GCMSIV_GCM_SIV_H
 #define KFAST_GCMSIV_GCM_SIV_H
@@ -59,50 +63,52 @@
 /* RFC 8452 section 6: P and AAD are at most 2^36 bytes. */
 #define GCM_SIV_MAX_LEN		(1ULL << 36)
 
+/*
+ * Architecture code, when gcmsiv/Kbuild.inc builds some for this
+ * architecture, brings GCM_SIV_ARCH_TIERS, struct gcm_siv_key_arch and
+ * struct gcm_siv_ctx_arch from arch/$(SRCARCH)/gcm_siv-arch.h (on the
+ * include path).
+ */
+#ifdef KFAST_GCM_SIV_ARCH
+#include <gcm_siv-arch.h>
+#else
+#define GCM_SIV_ARCH_TIERS(T)
+struct gcm_siv_key_arch { };
+struct gcm_siv_ctx_arch { };
+#endif
+
+/*
+ * Implementation tiers, lowest first: T(id, driver suffix, priority, CPU
+ * has it).  The CPU has a prefix of them (each needs the one before it),
+ * found once by gcm_siv_mod_init().  The crypto API glue registers one
+ * driver per tier ("gcm-siv-aes-" suffix) and pins each to its tier.
+ */
+#define GCM_SIV_TIERS(T)						\
+	T(GENERIC, "generic", 100, true)				\
+	GCM_SIV_ARCH_TIERS(T)
+
 enum gcm_siv_impl {
-	GCM_SIV_IMPL_GENERIC = 0,
-	GCM_SIV_IMPL_AESNI,		/* AES-NI + PCLMULQDQ + AVX (xmm) */
-	GCM_SIV_IMPL_VAES_AVX2,		/* VAES + VPCLMULQDQ + AVX2 (ymm) */
-	GCM_SIV_IMPL_VAES_AVX512,	/* VAES + VPCLMULQDQ + AVX-512 (zmm) */
+#define GCM_SIV_TIER_ENUM(id, suffix, priority, present) GCM_SIV_IMPL_##id,
+	GCM_SIV_TIERS(GCM_SIV_TIER_ENUM)
+#undef GCM_SIV_TIER_ENUM
 	GCM_SIV_NR_IMPLS
 };
 
-#if defined(CONFIG_X86_64) || (!defined(__KERNEL__) && defined(__x86_64__))
-#define KFAST_GCM_SIV_X86 1
-#endif
-
-/*
- * Number of precomputed powers of the POLYVAL key kept per request by the
- * x86 tiers: H^1..H^16, stored highest power first (hpow[0] = H^16), so a
- * run of 16 blocks X_1..X_16 is sum X_i * H^(17-i) with one reduction.
- */
-#define GCM_SIV_X86_NPOWERS	16
-/*
- * The zmm tier's POLYVAL loop takes 32 blocks per reduction and also needs
- * H^17..H^32 (hwide[0] = H^32).  They are made once per request (with the
- * others when gcm_siv_prepare() is told of a long update, else on the
- * first update long enough for that loop), not per call: the kernel glue
- * hashes a scatterlist a page at a time.
- */
-#define GCM_SIV_X86_NWIDE	16
-
 /* The long-term key (a key-generating key). */
 struct gcm_siv_key {
-#ifdef KFAST_GCM_SIV_X86
-	/* Same key expanded for AES-NI: round keys in FIPS-197 byte order. */
-	u8 rk[15][16] __aligned(16);
-#endif
+	/* What the arch tiers make of it at setkey (the x86 AES-NI round keys). */
+	struct gcm_siv_key_arch arch;
 	struct kfast_aes_key aes;	/* for the generic implementation */
 	u32 keylen;			/* 16 or 32 */
 	u32 nrounds;			/* 10 or 14 */
 };
 
 /*
- * Per-request state; on the stack of the caller, wiped by gcm_siv_done().
- * The x86 assembly addresses the fields by offset (GSV_CTX_* in
- * arch/x86/gcm_siv_x86.h, checked with static_assert): the common part
- * comes first so that its offsets do not depend on the kernel's AES key
- * struct.
+ * Per-request state, wiped by gcm_siv_done(); the kernel glue keeps it in
+ * the request context.  Arch assembly may address fields by offset
+ * (arch/x86/gcm_siv-offsets.h, checked with static_assert): the common
+ * part comes first so that its offsets do not depend on the kernel's AES
+ * key struct.
  */
 struct gcm_siv_ctx {
 	struct kfast_polyval_elem acc;		/* POLYVAL accumulator */
@@ -114,33 +120,26 @@ struct gcm_siv_ctx {
 	u8 ks_used;				/* bytes of ks consumed (16: none left) */
 	u8 impl;				/* enum gcm_siv_impl */
 	u8 nrounds;				/* 10 or 14, both keys */
-	u8 npow;				/* x86: powers of H computed so far (<= 32) */
-	u8 keyed;				/* x86: x86.rk expanded (else rk[0..1] only) */
 	union {
 		struct {
 			struct kfast_aes_key enc;
 			struct kfast_polyval_key h;
 		} gen;
-#ifdef KFAST_GCM_SIV_X86
-		struct {
-			u8 rk[15][16];			/* message-encryption key */
-			/* H^k at hpow[GCM_SIV_X86_NPOWERS - k], k = 1..npow */
-			u8 hpow[GCM_SIV_X86_NPOWERS][16];
-			/* H^k at hwide[2 * GCM_SIV_X86_NPOWERS - k], k = 17..npow */
-			u8 hwide[GCM_SIV_X86_NWIDE][16];
-		} x86;
-#endif
-	} __aligned(16);
+		struct gcm_siv_ctx_arch arch;	/* impl above generic */
+	};
 };
 
 int gcm_siv_setkey(struct gcm_siv_key *key, const u8 *raw, unsigned int len);
 
+/*
+ * Detect CPU features; call once before anything else.  Returns the best
+ * tier the CPU has: tiers GENERIC .. that one are available.
+ */
+unsigned int gcm_siv_mod_init(void);
 /* Whether @impl runs on this CPU (decided once by gcm_siv_mod_init()). */
 bool gcm_siv_impl_available(enum gcm_siv_impl impl);
-/* The best available tier (what the one-shot helpers use). */
+/* The best available tier. */
 enum gcm_siv_impl gcm_siv_best_impl(void);
-/* Detect CPU features; call once before anything else. */
-void gcm_siv_mod_init(void);
 
 /* The per-nonce keys of RFC 8452 section 4 (exposed for the tests). */
 void gcm_siv_derive_keys(const struct gcm_siv_key *key,
@@ -183,8 +182,8 @@ void gcm_siv_ctr_dec_auth(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
 void gcm_siv_done(struct gcm_siv_ctx *ctx);
 
 /*
- * One-shot helpers on flat buffers, for the tests and benchmark (SIMD
- * sections are the caller's business, as above).  dst = C || tag on
+ * One-shot helpers on flat buffers, for the tests and benchmark (and the
+ * glue's short seals).  dst = C || tag on
  * encryption; on decryption @src is C || tag (srclen >= 16) and dst gets
  * srclen - 16 bytes, zeroed on -EBADMSG.  src == dst is allowed.
  */

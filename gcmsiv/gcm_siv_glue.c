@@ -25,14 +25,16 @@
  * state (struct gcm_siv_ctx, ~850 bytes with the zmm tier's powers of H)
  * is in the request context (reqsize), not on the stack.
  *
- * Drivers, one per implementation tier, all synchronous:
+ * Drivers, one per implementation tier of GCM_SIV_TIERS (gcm_siv.h), all
+ * synchronous, e.g. on x86-64:
  *	gcm-siv-aes-generic		100	lib AES + portable POLYVAL
  *	gcm-siv-aes-aesni		200	AES-NI + PCLMULQDQ + AVX
  *	gcm-siv-aes-vaes-avx2		300	VAES + VPCLMULQDQ + AVX2
  *	gcm-siv-aes-vaes-avx512		400	VAES + VPCLMULQDQ + AVX-512
- * SIMD tiers are registered only if the CPU (and XSAVE) supports them and
- * fall back to the generic code when crypto_simd_usable() is false.  FPU
- * sections are released every 4 KiB.
+ * SIMD tiers are registered only if the CPU (and XSAVE) supports them.
+ * The core's arch code runs a request of such a tier in a SIMD section it
+ * releases every 4 KiB, or on the generic code when crypto_simd_usable()
+ * is false: nothing here knows about SIMD.
  */
 #include <linux/module.h>
 #include <linux/scatterlist.h>
@@ -41,7 +43,6 @@
 #include <crypto/internal/aead.h>
 #include "gcm_siv.h"
 
-#define GSV_SIMD_CHUNK	4096
 /* Requests with assoclen + cryptlen up to this take gsv_seal_short(). */
 #define GSV_SHORT_MAX	(3 * GCM_SIV_BLOCK_SIZE)
 
@@ -58,59 +59,9 @@ static inline struct gcm_siv_ctx *gsv_req_ctx(struct aead_request *req)
 	return PTR_ALIGN(aead_request_ctx(req), __alignof__(struct gcm_siv_ctx));
 }
 
-/* Whether this request runs on SIMD, and how much it did since the last yield. */
-struct gsv_simd {
-	bool on;
-	unsigned int done;
-#ifdef KFAST_GCM_SIV_X86
-	struct kfast_simd_state st;	/* empty on x86 */
-#endif
-};
-
-/*
- * SIMD sections exist only where there are SIMD tiers (x86-64 so far); on
- * arm64 7.x the NEON state (528 bytes of stack) would be wasted on the
- * generic-only build.
- */
-static inline void gsv_simd_begin(struct gsv_simd *s)
-{
-#ifdef KFAST_GCM_SIV_X86
-	if (s->on)
-		kfast_simd_begin(&s->st);
-#endif
-}
-
-static inline void gsv_simd_end(struct gsv_simd *s)
-{
-#ifdef KFAST_GCM_SIV_X86
-	if (s->on)
-		kfast_simd_end(&s->st);
-#endif
-}
-
-static inline void gsv_account(struct gsv_simd *s, unsigned int n)
-{
-	if (!s->on)
-		return;
-	s->done += n;
-	if (s->done >= GSV_SIMD_CHUNK) {
-		/* Let the scheduler and interrupts in between chunks. */
-		gsv_simd_end(s);
-		gsv_simd_begin(s);
-		s->done = 0;
-	}
-}
-
-/* Process a mapped piece in slices of at most GSV_SIMD_CHUNK bytes. */
-static inline unsigned int gsv_slice(size_t left)
-{
-	return min_t(size_t, left, GSV_SIMD_CHUNK);
-}
-
 /* POLYVAL over @len bytes of @sg starting at @skip. */
-static void gsv_auth_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
-			struct scatterlist *sg, unsigned int skip,
-			unsigned int len)
+static void gsv_auth_sg(struct gcm_siv_ctx *ctx, struct scatterlist *sg,
+			unsigned int skip, unsigned int len)
 {
 	struct sg_mapping_iter m;
 
@@ -119,44 +70,28 @@ static void gsv_auth_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
 	sg_miter_start(&m, sg, sg_nents(sg), SG_MITER_FROM_SG | SG_MITER_ATOMIC);
 	if (sg_miter_skip(&m, skip)) {
 		while (len && sg_miter_next(&m)) {
-			const u8 *p = m.addr;
 			size_t n = min_t(size_t, m.length, len);
 
+			gcm_siv_auth_update(ctx, m.addr, n);
 			len -= n;
-			while (n) {
-				unsigned int k = gsv_slice(n);
-
-				gcm_siv_auth_update(ctx, p, k);
-				gsv_account(s, k);
-				p += k;
-				n -= k;
-			}
 		}
 	}
 	sg_miter_stop(&m);
 	WARN_ON_ONCE(len);
 }
 
-static inline void gsv_ctr_piece(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
-				 const u8 *src, u8 *dst, size_t n, bool dec)
+static inline void gsv_ctr_piece(struct gcm_siv_ctx *ctx, const u8 *src,
+				 u8 *dst, size_t n, bool dec)
 {
-	while (n) {
-		unsigned int k = gsv_slice(n);
-
-		if (dec)
-			gcm_siv_ctr_dec_auth(ctx, src, dst, k);
-		else
-			gcm_siv_ctr(ctx, src, dst, k);
-		gsv_account(s, k);
-		src += k;
-		dst += k;
-		n -= k;
-	}
+	if (dec)
+		gcm_siv_ctr_dec_auth(ctx, src, dst, n);
+	else
+		gcm_siv_ctr(ctx, src, dst, n);
 }
 
 /* CTR over [assoclen, assoclen + len) from req->src to req->dst. */
-static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
-		       struct aead_request *req, unsigned int len, bool dec)
+static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct aead_request *req,
+		       unsigned int len, bool dec)
 {
 	struct sg_mapping_iter ms, md;
 	unsigned int skip = req->assoclen;
@@ -170,7 +105,7 @@ static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
 			while (len && sg_miter_next(&ms)) {
 				size_t n = min_t(size_t, ms.length, len);
 
-				gsv_ctr_piece(ctx, s, ms.addr, ms.addr, n, dec);
+				gsv_ctr_piece(ctx, ms.addr, ms.addr, n, dec);
 				len -= n;
 			}
 		}
@@ -204,7 +139,7 @@ static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct gsv_simd *s,
 				dleft = md.length;
 			}
 			n = min3((size_t)len, sleft, dleft);
-			gsv_ctr_piece(ctx, s, sp, dp, n, dec);
+			gsv_ctr_piece(ctx, sp, dp, n, dec);
 			sp += n;
 			dp += n;
 			sleft -= n;
@@ -251,17 +186,15 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 static noinline int gsv_seal_short(struct aead_request *req,
 				   struct gcm_siv_ctx *ctx,
 				   const struct gcm_siv_key *key,
-				   struct gsv_simd *s, enum gcm_siv_impl impl)
+				   enum gcm_siv_impl impl)
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16);
 	int err;
 
 	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
-	gsv_simd_begin(s);
 	err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, buf, assoclen,
 				 buf + assoclen, len, buf + assoclen);
-	gsv_simd_end(s);
 	if (!err)
 		scatterwalk_map_and_copy(buf + assoclen, req->dst, assoclen,
 					 len + GCM_SIV_TAG_SIZE, 1);
@@ -276,7 +209,6 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	const struct gcm_siv_key *key = crypto_aead_ctx(tfm);
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
-	struct gsv_simd s = { .on = false };
 	struct gcm_siv_ctx *ctx = gsv_req_ctx(req);
 	int err = 0;
 
@@ -288,15 +220,9 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		scatterwalk_map_and_copy(want, req->src, assoclen + len,
 					 GCM_SIV_TAG_SIZE, 0);
 	}
-	if (impl != GCM_SIV_IMPL_GENERIC && crypto_simd_usable())
-		s.on = true;
-	else
-		impl = GCM_SIV_IMPL_GENERIC;
-
 	if (enc && assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
-		return gsv_seal_short(req, ctx, key, &s, impl);
+		return gsv_seal_short(req, ctx, key, impl);
 
-	gsv_simd_begin(&s);
 	gcm_siv_init(ctx, key, req->iv, impl);
 	/*
 	 * Decryption runs CTR from the received tag: start it first, so the
@@ -307,18 +233,17 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	/* The scatterlists come a page at a time at most. */
 	gcm_siv_prepare(ctx, min_t(u64, gcm_siv_prepare_hint(assoclen, len, enc),
 				   PAGE_SIZE));
-	gsv_auth_sg(ctx, &s, req->src, 0, assoclen);
+	gsv_auth_sg(ctx, req->src, 0, assoclen);
 	gcm_siv_auth_pad(ctx);
 	if (enc) {
-		gsv_auth_sg(ctx, &s, req->src, assoclen, len);
+		gsv_auth_sg(ctx, req->src, assoclen, len);
 		gcm_siv_tag(ctx, assoclen, len, tag);	/* starts CTR too */
-		gsv_ctr_sg(ctx, &s, req, len, false);
+		gsv_ctr_sg(ctx, req, len, false);
 	} else {
-		gsv_ctr_sg(ctx, &s, req, len, true);
+		gsv_ctr_sg(ctx, req, len, true);
 		gcm_siv_tag(ctx, assoclen, len, tag);
 	}
 	gcm_siv_done(ctx);
-	gsv_simd_end(&s);
 
 	if (enc) {
 		scatterwalk_map_and_copy(tag, req->dst, assoclen + len,
@@ -347,88 +272,61 @@ static int gsv_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 	return authsize == GCM_SIV_TAG_SIZE ? 0 : -EINVAL;
 }
 
-#define GSV_DEFINE_OPS(suffix, impl)					\
-static int gsv_encrypt_##suffix(struct aead_request *req)		\
+/* gsv_encrypt_<id>() and gsv_decrypt_<id>(): gsv_crypt() for that tier. */
+#define GSV_TIER_OPS(id, suffix, prio, present)				\
+static int gsv_encrypt_##id(struct aead_request *req)			\
 {									\
-	return gsv_crypt(req, true, impl);				\
+	return gsv_crypt(req, true, GCM_SIV_IMPL_##id);			\
 }									\
-static int gsv_decrypt_##suffix(struct aead_request *req)		\
+static int gsv_decrypt_##id(struct aead_request *req)			\
 {									\
-	return gsv_crypt(req, false, impl);				\
+	return gsv_crypt(req, false, GCM_SIV_IMPL_##id);		\
 }
+GCM_SIV_TIERS(GSV_TIER_OPS)
+#undef GSV_TIER_OPS
 
-GSV_DEFINE_OPS(generic, GCM_SIV_IMPL_GENERIC)
-#ifdef KFAST_GCM_SIV_X86
-GSV_DEFINE_OPS(aesni, GCM_SIV_IMPL_AESNI)
-GSV_DEFINE_OPS(vaes_avx2, GCM_SIV_IMPL_VAES_AVX2)
-GSV_DEFINE_OPS(vaes_avx512, GCM_SIV_IMPL_VAES_AVX512)
-#endif
-
-#define GSV_ALG(suffix, drv, prio) {					\
+/* Indexed by enum gcm_siv_impl. */
+#define GSV_TIER_ALG(id, suffix, prio, present) {			\
 	.init		= gsv_init_tfm,					\
 	.setkey		= gsv_setkey,					\
 	.setauthsize	= gsv_setauthsize,				\
-	.encrypt	= gsv_encrypt_##suffix,				\
-	.decrypt	= gsv_decrypt_##suffix,				\
+	.encrypt	= gsv_encrypt_##id,				\
+	.decrypt	= gsv_decrypt_##id,				\
 	.ivsize		= GCM_SIV_NONCE_SIZE,				\
 	.maxauthsize	= GCM_SIV_TAG_SIZE,				\
 	.chunksize	= GCM_SIV_BLOCK_SIZE,				\
 	.base.cra_name		= "gcm-siv(aes)",			\
-	.base.cra_driver_name	= drv,					\
+	.base.cra_driver_name	= "gcm-siv-aes-" suffix,		\
 	.base.cra_priority	= prio,					\
 	.base.cra_blocksize	= 1,					\
 	.base.cra_ctxsize	= sizeof(struct gcm_siv_key),		\
 	.base.cra_alignmask	= 0,					\
 	.base.cra_module	= THIS_MODULE,				\
-}
+},
+static struct aead_alg gsv_algs[] = { GCM_SIV_TIERS(GSV_TIER_ALG) };
+#undef GSV_TIER_ALG
 
-/* Indexed by enum gcm_siv_impl. */
-static struct aead_alg gsv_algs[] = {
-	GSV_ALG(generic, "gcm-siv-aes-generic", 100),
-#ifdef KFAST_GCM_SIV_X86
-	GSV_ALG(aesni, "gcm-siv-aes-aesni", 200),
-	GSV_ALG(vaes_avx2, "gcm-siv-aes-vaes-avx2", 300),
-	GSV_ALG(vaes_avx512, "gcm-siv-aes-vaes-avx512", 400),
-#endif
-};
-
-static bool gsv_registered[ARRAY_SIZE(gsv_algs)];
-
-static void gsv_unregister_all(void)
-{
-	int i;
-
-	for (i = ARRAY_SIZE(gsv_algs) - 1; i >= 0; i--) {
-		if (gsv_registered[i])
-			crypto_unregister_aead(&gsv_algs[i]);
-		gsv_registered[i] = false;
-	}
-}
+static unsigned int gsv_nr_registered;
 
 static int __init gsv_mod_init(void)
 {
-	unsigned int i;
+	unsigned int n = gcm_siv_mod_init() + 1;
 	int err;
 
-	gcm_siv_mod_init();
-	for (i = 0; i < ARRAY_SIZE(gsv_algs); i++) {
-		if (!gcm_siv_impl_available(i))
-			continue;
-		err = crypto_register_aead(&gsv_algs[i]);
-		if (err) {
-			pr_err("kfast_gcmsiv: registering %s failed: %d\n",
-			       gsv_algs[i].base.cra_driver_name, err);
-			gsv_unregister_all();
-			return err;
-		}
-		gsv_registered[i] = true;
+	BUILD_BUG_ON(ARRAY_SIZE(gsv_algs) != GCM_SIV_NR_IMPLS);
+	/* The tiers the CPU has are the first ones: register those. */
+	err = crypto_register_aeads(gsv_algs, n);
+	if (err) {
+		pr_err("kfast_gcmsiv: registering the drivers failed: %d\n", err);
+		return err;
 	}
+	gsv_nr_registered = n;
 	return 0;
 }
 
 static void __exit gsv_mod_exit(void)
 {
-	gsv_unregister_all();
+	crypto_unregister_aeads(gsv_algs, gsv_nr_registered);
 }
 
 module_init(gsv_mod_init);
@@ -437,7 +335,6 @@ module_exit(gsv_mod_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("AES-GCM-SIV (RFC 8452) AEAD, generic and x86 AES-NI/VAES implementations");
 MODULE_ALIAS_CRYPTO("gcm-siv(aes)");
-MODULE_ALIAS_CRYPTO("gcm-siv-aes-generic");
-MODULE_ALIAS_CRYPTO("gcm-siv-aes-aesni");
-MODULE_ALIAS_CRYPTO("gcm-siv-aes-vaes-avx2");
-MODULE_ALIAS_CRYPTO("gcm-siv-aes-vaes-avx512");
+#define GSV_TIER_ALIAS(id, suffix, prio, present)			\
+	MODULE_ALIAS_CRYPTO("gcm-siv-aes-" suffix);
+GCM_SIV_TIERS(GSV_TIER_ALIAS)

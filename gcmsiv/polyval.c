@@ -163,7 +163,6 @@ void kfast_polyval_blocks_generic(struct kfast_polyval_elem *acc,
 	}
 	*acc = a;
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_blocks_generic);
 
 void kfast_polyval_preparekey(struct kfast_polyval_key *key,
 			      const u8 raw[KFAST_POLYVAL_BLOCK_SIZE])

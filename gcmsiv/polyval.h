@@ -12,8 +12,9 @@
  * polyval_*() library functions.
  *
  * This is the portable, constant-time implementation (no table indexed by
- * secret data, no secret-dependent branch); arch code (arch/x86/polyval*)
- * provides the fast paths for the GCM-SIV tiers.
+ * secret data, no secret-dependent branch); the GCM-SIV arch tiers have
+ * their own (arch/<arch>/gcm_siv-hooks.h).  The module exports the
+ * functions the KUnit suite tests (kfast_polyval*(), kfast_polyval_dot()).
  */
 #ifndef KFAST_GCMSIV_POLYVAL_H
 #define KFAST_GCMSIV_POLYVAL_H

@@ -3,11 +3,12 @@
 # Userspace build of the AES-GCM-SIV core (see selftests/user/user.mk).
 # GCMSIV_CORE_SRCS is what the benchmark links too.
 
-GCMSIV_X86_SRCS := arch/x86/gcm_siv_aesni_avx.S arch/x86/gcm_siv_vaes_avx2.S \
-	arch/x86/gcm_siv_vaes_avx512.S
 GCMSIV_CORE_SRCS := gcmsiv/polyval.c gcmsiv/gcm_siv.c
-ifeq ($(shell uname -m),x86_64)
-GCMSIV_CORE_SRCS += $(GCMSIV_X86_SRCS)
+# as gcmsiv/Kbuild.inc
+ifeq ($(USER_ARCH),x86)
+GCMSIV_CORE_SRCS += arch/x86/gcm_siv_aesni_avx.S arch/x86/gcm_siv_vaes_avx2.S \
+	arch/x86/gcm_siv_vaes_avx512.S
+USER_CFLAGS += -DKFAST_GCM_SIV_ARCH
 endif
 
 USER_TESTS += test_gcm_siv

@@ -23,12 +23,12 @@
 #include <crypto/aead.h>
 #include "aead-test-template.h"
 #include "../gcmsiv/polyval.h"
+#include "../gcmsiv/gcm_siv.h"
 #include "vectors/gcm_siv_vectors.h"
 
-static const char *const gsv_drivers[] = {
-	"gcm-siv-aes-generic", "gcm-siv-aes-aesni", "gcm-siv-aes-vaes-avx2",
-	"gcm-siv-aes-vaes-avx512", NULL
-};
+/* Every tier's driver (GCM_SIV_TIERS), generic first. */
+#define GSV_TIER_DRIVER(id, suffix, prio, present) "gcm-siv-aes-" suffix,
+static const char *const gsv_drivers[] = { GCM_SIV_TIERS(GSV_TIER_DRIVER) NULL };
 
 static const unsigned int gsv_key_lens[] = { 16, 32, 0 };
 static const unsigned int gsv_authsizes[] = { 16, 0 };

@@ -59,6 +59,7 @@
 #include <linux/string.h>
 #include "../vmac/vmac.h"
 #include "../umac/umac.h"
+#include "../gcmsiv/gcm_siv.h"
 #ifdef CONFIG_X86
 #include <asm/msr.h>
 #include <asm/tsc.h>
@@ -562,9 +563,7 @@ out_tfm:
 #define KSPEED_TIER_SUFFIX(id, suffix, prio, present) suffix,
 static const char *const kspeed_vmac_tiers[] = { VMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
 static const char *const kspeed_umac_tiers[] = { UMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
-static const char *const kspeed_gcm_siv_tiers[] = {
-	"generic", "aesni", "vaes-avx2", "vaes-avx512", NULL
-};
+static const char *const kspeed_gcm_siv_tiers[] = { GCM_SIV_TIERS(KSPEED_TIER_SUFFIX) NULL };
 
 static const char *const *kspeed_tiers_of(const char *name)
 {

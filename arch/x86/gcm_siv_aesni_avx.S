@@ -8,8 +8,8 @@
  * instructions, plus 256-bit VMOVDQU stores of zero in the wipes; SSSE3's
  * pshufb in its VEX form).  The caller owns the
  * FPU (kernel_fpu_begin() or userspace) and passes a struct gcm_siv_ctx
- * whose field offsets are the GSV_CTX_* below (asserted in
- * arch/x86/gcm_siv_x86.h).  No callee-saved register is used, except
+ * whose field offsets are the GSV_CTX_* of arch/x86/gcm_siv-offsets.h
+ * (asserted in arch/x86/gcm_siv-hooks.h).  No callee-saved register is used, except
  * %rbp as the frame pointer of the short seal's stack frame.
  *
  * Field arithmetic (POLYVAL, RFC 8452 section 3).  POLYVAL's elements are
@@ -52,16 +52,10 @@
 .section .note.GNU-stack, "", %progbits
 #endif
 
-.set GSV_CTX_ACC,	0
-.set GSV_CTX_CTR,	32
-.set GSV_CTX_NONCE,	64
-.set GSV_CTX_NROUNDS,	79
-.set GSV_CTX_RK,	96
-.set GSV_CTX_HPOW,	336
+#include "gcm_siv-offsets.h"
+#include "gcm_siv_polyval.S.inc"	/* .Lpoly first in .rodata, the POLYVAL macros */
 
 .section .rodata
-.p2align 4
-.Lpoly:		.quad 0xc200000000000000, 0
 .Lrot_mask:	.long 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d
 .Lbcast3_mask:	.long 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c
 .Linc1:		.long 1, 0, 0, 0
@@ -139,41 +133,7 @@
 
 /* ---- POLYVAL ------------------------------------------------------------ */
 
-/* (lo, mid, hi) = x * h, unreduced (h: register or memory). */
-.macro CLMUL_FIRST x, h, lo, mid, hi, t
-	vpclmulqdq	$0x00, \h, \x, \lo
-	vpclmulqdq	$0x11, \h, \x, \hi
-	vpclmulqdq	$0x01, \h, \x, \mid
-	vpclmulqdq	$0x10, \h, \x, \t
-	vpxor		\t, \mid, \mid
-.endm
-
-/* (lo, mid, hi) += x * h, unreduced. */
-.macro CLMUL_ACC x, h, lo, mid, hi, t
-	vpclmulqdq	$0x00, \h, \x, \t
-	vpxor		\t, \lo, \lo
-	vpclmulqdq	$0x11, \h, \x, \t
-	vpxor		\t, \hi, \hi
-	vpclmulqdq	$0x01, \h, \x, \t
-	vpxor		\t, \mid, \mid
-	vpclmulqdq	$0x10, \h, \x, \t
-	vpxor		\t, \mid, \mid
-.endm
-
-/* dst = ((hi:lo) + mid * x^64) * x^-128 mod P; clobbers lo, hi, t. */
-.macro REDUCE lo, mid, hi, dst, t
-	vpslldq		$8, \mid, \t
-	vpxor		\t, \lo, \lo
-	vpsrldq		$8, \mid, \t
-	vpxor		\t, \hi, \hi
-	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t	/* t0 * (x^57+x^62+x^63) */
-	vpshufd		$0x4e, \lo, \lo			/* (t0:t1) */
-	vpxor		\t, \lo, \lo
-	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t	/* same for the new t1 */
-	vpshufd		$0x4e, \lo, \lo
-	vpxor		\t, \lo, \lo
-	vpxor		\hi, \lo, \dst
-.endm
+/* CLMUL_FIRST, CLMUL_ACC, REDUCE, DOT, SQR: gcm_siv_polyval.S.inc. */
 
 /*
  * void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx, unsigned int have,
@@ -470,7 +430,7 @@ SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
  * void kfast_gcmsiv_expand_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
  *				      u64 ptlen, u8 tag[16]);
  * kfast_gcmsiv_tag_aesni() for a context whose key is not expanded yet
- * (see derive): expands it into ctx->x86.rk while the tag block goes
+ * (see derive): expands it into ctx->arch.rk while the tag block goes
  * through the rounds.
  */
 SYM_FUNC_START(kfast_gcmsiv_expand_tag_aesni)
@@ -486,7 +446,7 @@ SYM_FUNC_END(kfast_gcmsiv_expand_tag_aesni)
 /*
  * void kfast_gcmsiv_expand_aesni(struct gcm_siv_ctx *ctx);
  * Expand the message-encryption key (rk[0], and rk[1] for AES-256, from
- * derive) into ctx->x86.rk: decryption needs it before the tag.
+ * derive) into ctx->arch.rk: decryption needs it before the tag.
  */
 SYM_FUNC_START(kfast_gcmsiv_expand_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
@@ -668,31 +628,6 @@ SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
 SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 
 /* ---- Short seal: the whole of RFC 8452 in one call ---------------------- */
-
-/* xmm: dst = dot(a, b); clobbers lo, mid, hi, t. */
-.macro DOT a, b, dst, lo, mid, hi, t
-	CLMUL_FIRST	\a, \b, \lo, \mid, \hi, \t
-	REDUCE		\lo, \mid, \hi, \dst, \t
-.endm
-
-/*
- * xmm: dst = dot(a, a).  Squaring is linear over GF(2): the cross terms
- * a0*a1 + a1*a0 cancel, so the product is just (a1^2 : a0^2), two
- * multiplies, and the reduction starts without folding a middle term.
- * Clobbers lo, hi, t.
- */
-.macro SQR a, dst, lo, hi, t
-	vpclmulqdq	$0x00, \a, \a, \lo
-	vpclmulqdq	$0x11, \a, \a, \hi
-	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t
-	vpshufd		$0x4e, \lo, \lo
-	vpxor		\t, \lo, \lo
-	vpclmulqdq	$0x00, .Lpoly(%rip), \lo, \t
-	vpshufd		$0x4e, \lo, \lo
-	vpxor		\t, \lo, \lo
-	vpxor		\hi, \lo, \dst
-.endm
-
 
 /*
  * void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],

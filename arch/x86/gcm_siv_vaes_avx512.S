@@ -133,7 +133,6 @@
  * template's loop (16 blocks per reduction, four multiplies per block,
  * the accumulator multiplied on the side).
  */
-#define GSV_WIDE_MIN	64
 
 #define PW0		%zmm16		/* H^32 .. H^29 */
 #define PW1		%zmm17
@@ -243,7 +242,7 @@ SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
 	lea		GSV_CTX_HPOW(%rdi), %r8
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	vmovdqu		(15 * 16)(%r8), X0			/* H */
-	SQR_X		X0, X1, X2, X4, X5			/* H^2 */
+	SQR		X0, X1, X2, X4, X5			/* H^2 */
 	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
 	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
 	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
@@ -277,7 +276,7 @@ SYM_FUNC_END(kfast_gcmsiv_powers_vaes_avx512)
  * void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
  *					 const u8 *data, size_t nblocks);
  * Needs H^1..H^min(nblocks, 16), and H^17..H^32 when nblocks >=
- * GSV_WIDE_MIN (GCM_SIV_X86_WIDE_MIN in gcm_siv_x86.h).
+ * GSV_WIDE_MIN (arch/x86/gcm_siv-offsets.h).
  */
 SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	vmovdqu		GSV_CTX_ACC(%rdi), X14

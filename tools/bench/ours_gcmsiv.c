@@ -15,8 +15,12 @@
 
 #include "bench.h"
 
-/* By enum gcm_siv_impl value (gcmsiv/gcm_siv.h); see vmac_tiers in ours_vmac.c. */
-static const char *const gsv_tiers[] = { "generic", "aesni", "vaes-avx2", "vaes-avx512" };
+/* Driver suffixes by enum gcm_siv_impl value, from the tier table. */
+static const char *const gsv_tiers[] = {
+#define GSV_TIER_NAME(id, suffix, prio, present) [GCM_SIV_IMPL_##id] = suffix,
+	GCM_SIV_TIERS(GSV_TIER_NAME)
+#undef GSV_TIER_NAME
+};
 
 static const char *gsv_tier(int impl)
 {

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * x86-64 hooks of the AES-GCM-SIV core (included by gcmsiv/gcm_siv.c only,
+ * after the core helpers they use).  The tiers are in the table of
+ * arch/x86/gcm_siv-arch.h; gcm_siv_mod_init_arch() probes them once and
+ * sets one static key per tier present.
+ *
+ *   GCM_SIV_IMPL_AESNI        AES-NI + PCLMULQDQ + AVX, xmm    gcm_siv_aesni_avx.S
+ *   GCM_SIV_IMPL_VAES_AVX2    VAES + VPCLMULQDQ + AVX2, ymm    gcm_siv_vaes_avx2.S
+ *   GCM_SIV_IMPL_VAES_AVX512  VAES + VPCLMULQDQ + AVX512BW/VL, zmm
+ *                                                              gcm_siv_vaes_avx512.S
+ *
+ * Every tier shares one per-request layout (struct gcm_siv_ctx_arch, the
+ * arch arm of the union in struct gcm_siv_ctx): the message-encryption key
+ * expanded for AES-NI and the powers H^1..H^16 of the POLYVAL key (in
+ * POLYVAL's Montgomery form, i.e. H^k means dot(H^(k-1), H)), computed on
+ * demand: a 48-byte message needs H^1..H^3, not sixteen powers.  The
+ * per-nonce derivation (AES with the long-term key) and the expansion of
+ * the new key are AES-NI code shared by all tiers; the bulk loops differ.
+ * The zmm tier also keeps H^17..H^32 (hwide) for its 32-block POLYVAL
+ * loop: made with H^2..H^16 when gcm_siv_prepare() is told of a long
+ * update, else on the first update that loop takes; once per request, not
+ * per call, since the kernel glue hashes a scatterlist a page at a time.
+ *
+ * SIMD sections: this file is the one place that decides them.  A request
+ * of an x86 tier runs on SIMD only if crypto_simd_usable() when it starts
+ * (gcm_siv_init_arch()); it then holds one kernel-FPU section, opened
+ * there and closed by gcm_siv_done_arch(), and the bulk hooks leave and
+ * re-enter it after every 4 KiB they hash or en/decrypt (in pieces of at
+ * most 4 KiB), so that the scheduler and interrupts get in.  Otherwise the
+ * request runs the generic code.  The short seal has a section of its own.
+ *
+ * Short seals (padded AAD + plaintext <= 3 blocks, e.g. a 48-byte message
+ * or a 48-byte MAC) skip all of that: gcm_siv_seal_short_arch() (from
+ * gcm_siv_encrypt_in()) copies them into a stack buffer and
+ * kfast_gcmsiv_seal_short_aesni() does the derivation,
+ * POLYVAL, key expansion, tag and CTR in one call, in registers and its
+ * own (wiped) stack frame, with no struct gcm_siv_ctx at all.
+ *
+ * What bounds each size (Intel Xeon family 6 model 207; figures from
+ * `make bench`, Documentation/benchmarks.md):
+ *  - 48 bytes: latency.  POLYVAL's three multiplication levels, then the
+ *    tag's AES, then CTR; the expansion of the new key runs beside
+ *    POLYVAL with the tag block one round behind each new round key.
+ *  - 1 KiB: the same chain plus throughput; expanding the key ahead of
+ *    POLYVAL made it add ~60 cycles to an AES-256 seal rather than
+ *    overlap, so longer messages expand it with the tag (encryption) or
+ *    at CTR start (decryption, which starts CTR first).
+ *  - 16 KiB: ports.  VAESENC and VPCLMULQDQ use different ports (measured:
+ *    four of each zmm instruction in the time of four of one kind), so
+ *    decryption hashes group g - 1 between the AES rounds of group g and
+ *    costs 1.2-1.35 CTR passes.  Encryption cannot overlap them: the
+ *    counter is the tag, which needs all of POLYVAL, so a seal is one
+ *    POLYVAL pass followed by one CTR pass, each at its port's limit:
+ *    POLYVAL ~30 VPCLMULQDQ-port uops per 32 blocks (24 multiplies, the
+ *    reduction's two multiplies and two swaps, the fold's two extracts;
+ *    measured ~30 such uop times per iteration), CTR 10 VAESENC per 4
+ *    blocks (measured within 2% of that).  What is left, ~200 TSC
+ *    cycles per message at 16 KiB, is latency: derivation, the five
+ *    multiplication levels to H^32, the tag's AES, the first CTR group.
+ *    A seal costs ~1.55 CTR passes at 16 KiB and ~1.45 at 64 KiB
+ *    (`make bench`, timed alternately).  64 blocks per reduction
+ *    (H^33..H^64 computed per call) made POLYVAL alone 3% faster at
+ *    16 KiB and 12% slower at 4 KiB, and was dropped; expanding the
+ *    message key before the powers instead of with the tag moved ~45
+ *    cycles rather than hiding them (both chains want the shuffle port).
+ * Lessons: short messages are latency-bound; loading 16 bytes that C has
+ * just stored in smaller pieces (nonce, counter, accumulator) misses
+ * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
+ * entry points take such values from registers or in matching pieces
+ * (the nonce as three dwords: a caller's 4-byte prefix + 64-bit counter
+ * store made the old 8 + 4 load miss, +25% at 48 bytes; 16-byte stores
+ * reloaded as one ymm/zmm vector cost ~7% of a 1 KiB seal in the power
+ * computation).  A fewer-multiply Horner form of the 48-byte POLYVAL of
+ * the same depth measured slower.
+ */
+#ifndef KFAST_ARCH_X86_GCM_SIV_HOOKS_H
+#define KFAST_ARCH_X86_GCM_SIV_HOOKS_H
+
+#ifdef __KERNEL__
+#include <linux/linkage.h>
+#include <asm/cpufeature.h>
+#include <asm/fpu/api.h>
+#else
+#define asmlinkage
+#endif
+
+#include "gcm_siv-offsets.h"
+
+static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "GSV_CTX_ACC");
+static_assert(offsetof(struct gcm_siv_ctx, ctr) == GSV_CTX_CTR, "GSV_CTX_CTR");
+static_assert(offsetof(struct gcm_siv_ctx, nonce) == GSV_CTX_NONCE, "GSV_CTX_NONCE");
+static_assert(offsetof(struct gcm_siv_ctx, nrounds) == GSV_CTX_NROUNDS, "GSV_CTX_NROUNDS");
+static_assert(offsetof(struct gcm_siv_ctx, arch.rk) == GSV_CTX_RK, "GSV_CTX_RK");
+static_assert(offsetof(struct gcm_siv_ctx, arch.hpow) == GSV_CTX_HPOW, "GSV_CTX_HPOW");
+static_assert(offsetof(struct gcm_siv_ctx, arch.hwide) == GSV_CTX_HWIDE, "GSV_CTX_HWIDE");
+static_assert(offsetof(struct gcm_siv_key, arch.rk) == 0, "master round keys first");
+/*
+ * What kfast_gcmsiv_wipe_avx() clears: everything up to the end of hpow,
+ * and of hwide once the zmm tier has filled it (the small fields of
+ * struct gcm_siv_ctx_arch come before rk, so they are cleared as well).
+ */
+#define GSV_WIPE_SIZE		(GSV_CTX_HPOW + GCM_SIV_X86_NPOWERS * 16)
+#define GSV_WIPE_SIZE_WIDE	(GSV_CTX_HWIDE + GCM_SIV_X86_NWIDE * 16)
+static_assert(offsetof(struct gcm_siv_ctx, arch.hwide) == GSV_WIPE_SIZE,
+	      "hwide follows hpow");
+static_assert(sizeof(struct gcm_siv_ctx) >= GSV_WIPE_SIZE_WIDE, "asm wipe size");
+
+/* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
+asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
+					  const u8 master_rk[15][16],
+					  const u8 nonce[GCM_SIV_NONCE_SIZE]);
+asmlinkage void kfast_gcmsiv_ctr_start_avx(struct gcm_siv_ctx *ctx,
+					   const u8 tag[16]);
+asmlinkage void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx,
+					   unsigned int have, unsigned int want);
+asmlinkage void kfast_gcmsiv_aes_block_aesni(const struct gcm_siv_ctx *ctx,
+					     u8 *out, const u8 *in);
+asmlinkage void kfast_gcmsiv_wipe_avx(struct gcm_siv_ctx *ctx, size_t len);
+asmlinkage void kfast_gcmsiv_tag_aesni(struct gcm_siv_ctx *ctx, u64 aadlen,
+				       u64 ptlen, u8 tag[16]);
+asmlinkage void kfast_gcmsiv_expand_tag_aesni(struct gcm_siv_ctx *ctx,
+					      u64 aadlen, u64 ptlen,
+					      u8 tag[16]);
+asmlinkage void kfast_gcmsiv_expand_aesni(struct gcm_siv_ctx *ctx);
+asmlinkage void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
+					      u8 buf[4][16],
+					      const u8 nonce[GCM_SIV_NONCE_SIZE],
+					      unsigned int nrounds, u64 aadlen,
+					      u64 ptlen);
+/* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
+asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
+					   const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+				       u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_aesni(struct gcm_siv_ctx *ctx, const u8 *src,
+				       u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_powers16_vaes_avx2(struct gcm_siv_ctx *ctx);
+asmlinkage void kfast_gcmsiv_powers_vaes_avx512(struct gcm_siv_ctx *ctx,
+						unsigned int want);
+asmlinkage void kfast_gcmsiv_polyval_vaes_avx2(struct gcm_siv_ctx *ctx,
+					       const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_vaes_avx2(struct gcm_siv_ctx *ctx,
+					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
+					   const u8 *src, u8 *dst, size_t nblocks);
+asmlinkage void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
+asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
+						 const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
+					     const u8 *src, u8 *dst,
+					     size_t nblocks);
+asmlinkage void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx,
+					     const u8 *src, u8 *dst,
+					     size_t nblocks);
+
+/* What each tier of the table needs beyond the one before it. */
+static __always_inline bool gcm_siv_cpu_has_aesni(void)
+{
+	return boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_PCLMULQDQ) &&
+	       boot_cpu_has(X86_FEATURE_AVX) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static __always_inline bool gcm_siv_cpu_has_vaes_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX2) && boot_cpu_has(X86_FEATURE_VAES) &&
+	       boot_cpu_has(X86_FEATURE_VPCLMULQDQ);
+}
+
+static __always_inline bool gcm_siv_cpu_has_vaes_avx512(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX512F) && boot_cpu_has(X86_FEATURE_AVX512BW) &&
+	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
+}
+
+/* gcm_siv_tier_keys[GCM_SIV_IMPL_<id>]: that tier is present (entry 0 unused). */
+static __ro_after_init struct static_key_false gcm_siv_tier_keys[GCM_SIV_NR_IMPLS] = {
+	[0 ... GCM_SIV_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
+};
+
+/*
+ * Whether a request (or one-shot call) of tier @impl runs tier @id: the
+ * core only passes tiers the CPU has, which are cumulative.
+ */
+#define gcm_siv_may_run(impl, id)					\
+	((impl) >= GCM_SIV_IMPL_##id &&					\
+	 static_branch_likely(&gcm_siv_tier_keys[GCM_SIV_IMPL_##id]))
+
+/* Whether the request is on an x86 tier (and so inside its SIMD section). */
+#define gcm_siv_x86(ctx)	gcm_siv_may_run((ctx)->impl, AESNI)
+
+/* Blocks per piece and per SIMD section of the bulk hooks (4 KiB). */
+#define GCM_SIV_X86_SECTION_BLOCKS	(4096 / GCM_SIV_BLOCK_SIZE)
+
+/* Count @nblocks of bulk work; every 4 KiB, let the scheduler and interrupts in. */
+static __always_inline void gcm_siv_x86_account(struct gcm_siv_ctx *ctx,
+						size_t nblocks)
+{
+	ctx->arch.simd_blocks += nblocks;
+	if (ctx->arch.simd_blocks >= GCM_SIV_X86_SECTION_BLOCKS) {
+		kfast_simd_end(&ctx->arch.simd);
+		kfast_simd_begin(&ctx->arch.simd);
+		ctx->arch.simd_blocks = 0;
+	}
+}
+
+/*
+ * The message key is expanded on first use (see kfast_gcmsiv_derive_aesni()):
+ * by the tag (encryption, fused with the tag block's rounds) or here, when
+ * CTR starts before the tag (decryption).  For messages shorter than
+ * GCM_SIV_X86_LATE_EXPAND bytes gcm_siv_prepare() expands it up front:
+ * their POLYVAL pass is too short to be worth waiting for, and the
+ * expansion then overlaps it (256 B AES-128 seal ~10% faster that way,
+ * 1 KiB AES-256 seal ~8% slower).
+ */
+#define GCM_SIV_X86_LATE_EXPAND	512
+static inline void gcm_siv_x86_expand(struct gcm_siv_ctx *ctx)
+{
+	if (!ctx->arch.keyed) {
+		kfast_gcmsiv_expand_aesni(ctx);
+		ctx->arch.keyed = 1;
+	}
+}
+
+/*
+ * Make sure the powers of H exist that POLYVAL over @nblocks blocks at once
+ * needs: H^1..H^min(nblocks, aggregation), and on the zmm tier, from
+ * GSV_WIDE_MIN blocks on, H^17..H^32 as well.
+ */
+static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
+{
+	/* Blocks one aggregated POLYVAL step of the tier consumes. */
+	unsigned int agg = gcm_siv_may_run(ctx->impl, VAES_AVX2) ? 16 : 8;
+	unsigned int want = min_t(size_t, nblocks, agg);
+	bool zmm = gcm_siv_may_run(ctx->impl, VAES_AVX512);
+
+	if (zmm && nblocks >= GSV_WIDE_MIN)
+		want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
+	if (ctx->arch.npow >= want)
+		return;
+	/* More than 8 due: all sixteen (or 32) at once, from H. */
+	if (want > 8 && zmm) {
+		kfast_gcmsiv_powers_vaes_avx512(ctx, want);
+		ctx->arch.npow = want;
+		return;
+	}
+	/* The ymm tier computes all sixteen at once when more than 8 are due. */
+	if (want > 8 && ctx->arch.npow == 1 && gcm_siv_may_run(ctx->impl, VAES_AVX2)) {
+		kfast_gcmsiv_powers16_vaes_avx2(ctx);
+		ctx->arch.npow = GCM_SIV_X86_NPOWERS;
+		return;
+	}
+	kfast_gcmsiv_powers_pclmul(ctx, ctx->arch.npow, want);
+	ctx->arch.npow = want;
+}
+
+static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
+				size_t nblocks)
+{
+	gcm_siv_x86_powers(ctx, nblocks);
+	if (gcm_siv_may_run(ctx->impl, VAES_AVX512))
+		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
+	else if (gcm_siv_may_run(ctx->impl, VAES_AVX2))
+		kfast_gcmsiv_polyval_vaes_avx2(ctx, data, nblocks);
+	else
+		kfast_gcmsiv_polyval_aesni(ctx, data, nblocks);
+}
+
+static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
+			    size_t nblocks, bool dec_auth)
+{
+	/* Decryption hashes 16 blocks at a time: no wide powers. */
+	if (dec_auth)
+		gcm_siv_x86_powers(ctx, min_t(size_t, nblocks,
+					      GCM_SIV_X86_NPOWERS));
+	if (gcm_siv_may_run(ctx->impl, VAES_AVX512)) {
+		if (dec_auth)
+			kfast_gcmsiv_dec_vaes_avx512(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_vaes_avx512(ctx, src, dst, nblocks);
+	} else if (gcm_siv_may_run(ctx->impl, VAES_AVX2)) {
+		if (dec_auth)
+			kfast_gcmsiv_dec_vaes_avx2(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_vaes_avx2(ctx, src, dst, nblocks);
+	} else {
+		if (dec_auth)
+			kfast_gcmsiv_dec_aesni(ctx, src, dst, nblocks);
+		else
+			kfast_gcmsiv_ctr_aesni(ctx, src, dst, nblocks);
+	}
+}
+
+/*
+ * Copy @len <= 48 bytes: whole blocks as fixed-size 16-byte copies (inlined
+ * vector moves that the asm's 16-byte loads can forward from), then the rest.
+ */
+static __always_inline void gcm_siv_x86_copy_short(u8 *dst, const u8 *src,
+						   size_t len)
+{
+	while (len >= GCM_SIV_BLOCK_SIZE) {
+		memcpy(dst, src, GCM_SIV_BLOCK_SIZE);
+		dst += GCM_SIV_BLOCK_SIZE;
+		src += GCM_SIV_BLOCK_SIZE;
+		len -= GCM_SIV_BLOCK_SIZE;
+	}
+	if (len)
+		memcpy(dst, src, len);
+}
+
+/*
+ * Whole seal of a message whose padded AAD and plaintext take at most three
+ * blocks, in one asm call without a context (see
+ * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.
+ */
+static void gcm_siv_x86_seal_short(const struct gcm_siv_key *key,
+				   const u8 nonce[GCM_SIV_NONCE_SIZE],
+				   const u8 *aad, size_t aadlen,
+				   const u8 *src, size_t len, u8 *dst)
+{
+	u8 buf[4][16] __aligned(16) = { };
+	size_t na = ((aadlen + 15) / 16);
+	size_t np = ((len + 15) / 16);
+	u8 *p = buf[3 - na - np];
+
+	/* Leading zero blocks, zero-padded AAD, zero-padded plaintext. */
+	gcm_siv_x86_copy_short(p, aad, aadlen);
+	gcm_siv_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
+	kfast_gcmsiv_seal_short_aesni(key->arch.rk, buf, nonce, key->nrounds,
+				      aadlen, len);
+	gcm_siv_x86_copy_short(dst, buf[3 - np], len);
+	memcpy(dst + len, buf[3], GCM_SIV_TAG_SIZE);
+	memzero_explicit(buf, sizeof(buf));
+}
+
+/* ---- The hooks ---------------------------------------------------------- */
+
+/*
+ * The long-term key expanded for AES-NI, in portable constant-time C
+ * (aes_expand_key_ct() of the core): setkey may run where SIMD is
+ * unusable.
+ */
+static __always_inline void gcm_siv_setkey_arch(struct gcm_siv_key *key,
+						const u8 *raw, unsigned int len)
+{
+	aes_expand_key_ct(key->arch.rk, raw, len);
+}
+#define gcm_siv_setkey_arch gcm_siv_setkey_arch
+
+/*
+ * Start a request of an x86 tier: its SIMD section, the per-nonce keys
+ * (ctx->nonce and ctx->nrounds are set; this also zeroes ctx->acc, a
+ * 16-byte store the asm can forward).  Declines where SIMD is unusable.
+ */
+static __always_inline bool gcm_siv_init_arch(struct gcm_siv_ctx *ctx,
+					      const struct gcm_siv_key *key,
+					      const u8 nonce[GCM_SIV_NONCE_SIZE])
+{
+	if (!gcm_siv_x86(ctx) || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&ctx->arch.simd);
+	ctx->arch.simd_blocks = 0;
+	kfast_gcmsiv_derive_aesni(ctx, key->arch.rk, nonce);
+	ctx->arch.npow = 1;
+	ctx->arch.keyed = 0;
+	return true;
+}
+#define gcm_siv_init_arch gcm_siv_init_arch
+
+static __always_inline void gcm_siv_prepare_arch(struct gcm_siv_ctx *ctx,
+						 u64 max_update)
+{
+	if (!gcm_siv_x86(ctx))
+		return;
+	/* Short messages: expand the key now (see gcm_siv_x86_expand()). */
+	if (max_update < GCM_SIV_X86_LATE_EXPAND)
+		gcm_siv_x86_expand(ctx);
+	gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
+			   GCM_SIV_BLOCK_SIZE);
+}
+#define gcm_siv_prepare_arch gcm_siv_prepare_arch
+
+static __always_inline bool gcm_siv_polyval_arch(struct gcm_siv_ctx *ctx,
+						 const u8 *data, size_t nblocks)
+{
+	if (!gcm_siv_x86(ctx))
+		return false;
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
+
+		gcm_siv_x86_polyval(ctx, data, n);
+		gcm_siv_x86_account(ctx, n);
+		data += n * GCM_SIV_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	return true;
+}
+#define gcm_siv_polyval_arch gcm_siv_polyval_arch
+
+/*
+ * Length block, tag and counter block in one go (latency); the partial
+ * POLYVAL block is already flushed.
+ */
+static __always_inline bool gcm_siv_tag_arch(struct gcm_siv_ctx *ctx,
+					     u64 aadlen, u64 ptlen,
+					     u8 tag[GCM_SIV_TAG_SIZE])
+{
+	if (!gcm_siv_x86(ctx))
+		return false;
+	if (ctx->arch.keyed) {
+		kfast_gcmsiv_tag_aesni(ctx, aadlen, ptlen, tag);
+	} else {
+		kfast_gcmsiv_expand_tag_aesni(ctx, aadlen, ptlen, tag);
+		ctx->arch.keyed = 1;
+	}
+	return true;
+}
+#define gcm_siv_tag_arch gcm_siv_tag_arch
+
+static __always_inline bool gcm_siv_ctr_start_arch(struct gcm_siv_ctx *ctx,
+						   const u8 tag[GCM_SIV_TAG_SIZE])
+{
+	if (!gcm_siv_x86(ctx))
+		return false;
+	gcm_siv_x86_expand(ctx);
+	kfast_gcmsiv_ctr_start_avx(ctx, tag);
+	return true;
+}
+#define gcm_siv_ctr_start_arch gcm_siv_ctr_start_arch
+
+/* Keystream of a partial block: only after the tag or CTR start (keyed). */
+static __always_inline bool gcm_siv_encrypt_block_arch(const struct gcm_siv_ctx *ctx,
+						       u8 out[16], const u8 in[16])
+{
+	if (!gcm_siv_x86(ctx))
+		return false;
+	kfast_gcmsiv_aes_block_aesni(ctx, out, in);
+	return true;
+}
+#define gcm_siv_encrypt_block_arch gcm_siv_encrypt_block_arch
+
+static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
+						    const u8 *src, u8 *dst,
+						    size_t nblocks, bool dec_auth)
+{
+	if (!gcm_siv_x86(ctx))
+		return false;
+	while (nblocks) {
+		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
+
+		gcm_siv_x86_ctr(ctx, src, dst, n, dec_auth);
+		gcm_siv_x86_account(ctx, n);
+		src += n * GCM_SIV_BLOCK_SIZE;
+		dst += n * GCM_SIV_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	return true;
+}
+#define gcm_siv_ctr_blocks_arch gcm_siv_ctr_blocks_arch
+
+/*
+ * Wipe the context, inside the section (the asm clears the vector
+ * registers too), then end the section, whose state was in the context.
+ */
+static __always_inline bool gcm_siv_done_arch(struct gcm_siv_ctx *ctx)
+{
+	struct kfast_simd_state simd;
+	size_t len;
+
+	if (!gcm_siv_x86(ctx))
+		return false;
+	len = ctx->arch.npow > GCM_SIV_X86_NPOWERS ? GSV_WIPE_SIZE_WIDE : GSV_WIPE_SIZE;
+	simd = ctx->arch.simd;
+	if (gcm_siv_may_run(ctx->impl, VAES_AVX512))
+		kfast_gcmsiv_wipe_vaes_avx512(ctx, len);
+	else
+		kfast_gcmsiv_wipe_avx(ctx, len);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define gcm_siv_done_arch gcm_siv_done_arch
+
+/*
+ * A whole short seal (see gcm_siv_x86_seal_short()), with its own SIMD
+ * section; declines longer messages and where SIMD is unusable.
+ */
+static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *key,
+						    enum gcm_siv_impl impl,
+						    const u8 nonce[GCM_SIV_NONCE_SIZE],
+						    const u8 *aad, size_t aadlen,
+						    const u8 *src, size_t len, u8 *dst)
+{
+	struct kfast_simd_state simd;
+
+	if (!gcm_siv_may_run(impl, AESNI) ||
+	    aadlen > 3 * GCM_SIV_BLOCK_SIZE || len > 3 * GCM_SIV_BLOCK_SIZE ||
+	    ((aadlen + 15) / 16) + ((len + 15) / 16) > 3 || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	gcm_siv_x86_seal_short(key, nonce, aad, aadlen, src, len, dst);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define gcm_siv_seal_short_arch gcm_siv_seal_short_arch
+
+/* Each tier of the table, in order, while the CPU has it. */
+static __always_inline unsigned int gcm_siv_mod_init_arch(void)
+{
+	unsigned int best = GCM_SIV_IMPL_GENERIC;
+
+#define GCM_SIV_TIER_PROBE(id, suffix, priority, present)		\
+	if (best + 1 == GCM_SIV_IMPL_##id && (present)) {		\
+		static_branch_enable(&gcm_siv_tier_keys[GCM_SIV_IMPL_##id]); \
+		best = GCM_SIV_IMPL_##id;				\
+	}
+	GCM_SIV_ARCH_TIERS(GCM_SIV_TIER_PROBE)
+#undef GCM_SIV_TIER_PROBE
+	return best;
+}
+#define gcm_siv_mod_init_arch gcm_siv_mod_init_arch
+
+#endif /* KFAST_ARCH_X86_GCM_SIV_HOOKS_H */
