@@ -77,6 +77,8 @@
 #ifndef KFAST_ARCH_X86_GCM_SIV_HOOKS_H
 #define KFAST_ARCH_X86_GCM_SIV_HOOKS_H
 
+#include <kfast/tiers.h>
+
 #ifdef __KERNEL__
 #include <linux/linkage.h>
 #include <asm/cpufeature.h>
@@ -176,10 +178,7 @@ static __always_inline bool gcm_siv_cpu_has_vaes_avx512(void)
 				 XFEATURE_MASK_AVX512, NULL);
 }
 
-/* gcm_siv_tier_keys[GCM_SIV_IMPL_<id>]: that tier is present (entry 0 unused). */
-static __ro_after_init struct static_key_false gcm_siv_tier_keys[GCM_SIV_NR_IMPLS] = {
-	[0 ... GCM_SIV_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
-};
+KFAST_DEFINE_TIER_KEYS(gcm_siv_tier_keys, GCM_SIV_NR_IMPLS);
 
 /*
  * Whether a request (or one-shot call) of tier @impl runs tier @id: the
@@ -506,19 +505,13 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 }
 #define gcm_siv_seal_short_arch gcm_siv_seal_short_arch
 
+#define GCM_SIV_TIER_PRESENT(id, suffix, priority, present) present,
 /* Each tier of the table, in order, while the CPU has it. */
 static __always_inline unsigned int gcm_siv_mod_init_arch(void)
 {
-	unsigned int best = GCM_SIV_IMPL_GENERIC;
+	const bool present[] = { GCM_SIV_TIERS(GCM_SIV_TIER_PRESENT) };
 
-#define GCM_SIV_TIER_PROBE(id, suffix, priority, present)		\
-	if (best + 1 == GCM_SIV_IMPL_##id && (present)) {		\
-		static_branch_enable(&gcm_siv_tier_keys[GCM_SIV_IMPL_##id]); \
-		best = GCM_SIV_IMPL_##id;				\
-	}
-	GCM_SIV_ARCH_TIERS(GCM_SIV_TIER_PROBE)
-#undef GCM_SIV_TIER_PROBE
-	return best;
+	return kfast_probe_tiers(gcm_siv_tier_keys, present, GCM_SIV_NR_IMPLS);
 }
 #define gcm_siv_mod_init_arch gcm_siv_mod_init_arch
 

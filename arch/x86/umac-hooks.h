@@ -17,6 +17,8 @@
 #ifndef KFAST_ARCH_X86_UMAC_HOOKS_H
 #define KFAST_ARCH_X86_UMAC_HOOKS_H
 
+#include <kfast/tiers.h>
+
 #ifdef __KERNEL__
 #include <linux/linkage.h>
 #include <asm/cpufeature.h>
@@ -91,10 +93,7 @@ static __always_inline bool umac_cpu_has_avx512(void)
 
 /* The AES-NI pad is not a tier of its own: every SIMD tier uses it. */
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(umac_have_aesni);
-/* umac_tier_keys[UMAC_IMPL_<id>]: that tier is present (entry 0 unused). */
-static __ro_after_init struct static_key_false umac_tier_keys[UMAC_NR_IMPLS] = {
-	[0 ... UMAC_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
-};
+KFAST_DEFINE_TIER_KEYS(umac_tier_keys, UMAC_NR_IMPLS);
 
 #define umac_have(id) static_branch_likely(&umac_tier_keys[UMAC_IMPL_##id])
 
@@ -350,21 +349,15 @@ static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 }
 #define umac_setkey_arch umac_setkey_arch
 
+#define UMAC_TIER_PRESENT(id, suffix, priority, present) present,
 /* Each tier of the table, in order, while the CPU has it. */
 static __always_inline int umac_mod_init_arch(void)
 {
-	int best = UMAC_IMPL_GENERIC;
+	const bool present[] = { UMAC_TIERS(UMAC_TIER_PRESENT) };
 
 	if (boot_cpu_has(X86_FEATURE_AES))
 		static_branch_enable(&umac_have_aesni);
-#define UMAC_TIER_PROBE(id, suffix, priority, present)			\
-	if (best + 1 == UMAC_IMPL_##id && (present)) {			\
-		static_branch_enable(&umac_tier_keys[UMAC_IMPL_##id]);	\
-		best = UMAC_IMPL_##id;					\
-	}
-	UMAC_ARCH_TIERS(UMAC_TIER_PROBE)
-#undef UMAC_TIER_PROBE
-	return best;
+	return kfast_probe_tiers(umac_tier_keys, present, UMAC_NR_IMPLS);
 }
 #define umac_mod_init_arch umac_mod_init_arch
 

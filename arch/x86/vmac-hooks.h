@@ -8,6 +8,8 @@
 #ifndef KFAST_ARCH_X86_VMAC_HOOKS_H
 #define KFAST_ARCH_X86_VMAC_HOOKS_H
 
+#include <kfast/tiers.h>
+
 #include "vmac-offsets.h"
 
 void vmac_aesni_expandkey(u8 rk[15][16], const u8 *key, unsigned int keylen);
@@ -53,10 +55,7 @@ static __always_inline bool vmac_cpu_has_avx512(void)
 
 /* The AES-NI pad is not a tier of its own: the BMI2 and AVX512 tiers use it. */
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
-/* vmac_tier_keys[VMAC_IMPL_<id>]: that tier is present (entry 0 unused). */
-static __ro_after_init struct static_key_false vmac_tier_keys[VMAC_NR_IMPLS] = {
-	[0 ... VMAC_NR_IMPLS - 1] = STATIC_KEY_FALSE_INIT,
-};
+KFAST_DEFINE_TIER_KEYS(vmac_tier_keys, VMAC_NR_IMPLS);
 
 /* Whether a context whose impl is @impl may run tier @id. */
 #define vmac_may_run(impl, id)						\
@@ -192,21 +191,15 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 }
 #define vmac_setkey_arch vmac_setkey_arch
 
+#define VMAC_TIER_PRESENT(id, suffix, priority, present) present,
 /* Each tier of the table, in order, while the CPU has it. */
 static __always_inline unsigned int vmac_mod_init_arch(void)
 {
-	unsigned int best = VMAC_IMPL_GENERIC;
+	const bool present[] = { VMAC_TIERS(VMAC_TIER_PRESENT) };
 
 	if (vmac_cpu_has_aesni())
 		static_branch_enable(&vmac_use_aesni);
-#define VMAC_TIER_PROBE(id, suffix, priority, present)			\
-	if (best + 1 == VMAC_IMPL_##id && (present)) {			\
-		static_branch_enable(&vmac_tier_keys[VMAC_IMPL_##id]);	\
-		best = VMAC_IMPL_##id;					\
-	}
-	VMAC_ARCH_TIERS(VMAC_TIER_PROBE)
-#undef VMAC_TIER_PROBE
-	return best;
+	return kfast_probe_tiers(vmac_tier_keys, present, VMAC_NR_IMPLS);
 }
 #define vmac_mod_init_arch vmac_mod_init_arch
 
