@@ -6,8 +6,8 @@
 GCMSIV_CORE_SRCS := gcmsiv/polyval.c gcmsiv/gcm_siv.c
 # as gcmsiv/Kbuild.inc
 ifeq ($(USER_ARCH),x86)
-GCMSIV_CORE_SRCS += arch/x86/gcm_siv_aesni_avx.S arch/x86/gcm_siv_vaes_avx2.S \
-	arch/x86/gcm_siv_vaes_avx512.S
+GCMSIV_CORE_SRCS += arch/x86/gcm_siv-aesni-avx.S arch/x86/gcm_siv-vaes-avx2.S \
+	arch/x86/gcm_siv-vaes-avx512.S
 USER_CFLAGS += -DKFAST_GCM_SIV_ARCH
 endif
 

@@ -5,7 +5,7 @@
 VMAC_CORE_SRCS := vmac/vmac_core.c
 # as vmac/Kbuild.inc
 ifeq ($(USER_ARCH),x86)
-VMAC_CORE_SRCS += arch/x86/vmac-x86_64.S arch/x86/vmac-avx512.S
+VMAC_CORE_SRCS += arch/x86/vmac-bmi2.S arch/x86/vmac-avx512.S
 USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
 

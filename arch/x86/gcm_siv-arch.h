@@ -14,11 +14,11 @@
  * Each tier needs the one before it.  The enum (GCM_SIV_IMPL_<id>), the
  * drivers, their module aliases and the tests' tier lists are made from
  * this table.
- *   AESNI: AES-NI + PCLMULQDQ + AVX on xmm (arch/x86/gcm_siv_aesni_avx.S);
+ *   AESNI: AES-NI + PCLMULQDQ + AVX on xmm (arch/x86/gcm_siv-aesni-avx.S);
  *	also the per-nonce key set-up, the short seal and the tails of every
  *	tier.
- *   VAES_AVX2: VAES + VPCLMULQDQ + AVX2 on ymm (gcm_siv_vaes_avx2.S).
- *   VAES_AVX512: the same on zmm with AVX512BW/VL (gcm_siv_vaes_avx512.S).
+ *   VAES_AVX2: VAES + VPCLMULQDQ + AVX2 on ymm (gcm_siv-vaes-avx2.S).
+ *   VAES_AVX512: the same on zmm with AVX512BW/VL (gcm_siv-vaes-avx512.S).
  */
 #define GCM_SIV_ARCH_TIERS(T)						\
 	T(AESNI, "aesni", 200, gcm_siv_cpu_has_aesni())			\

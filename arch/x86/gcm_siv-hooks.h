@@ -5,10 +5,10 @@
  * arch/x86/gcm_siv-arch.h; gcm_siv_mod_init_arch() probes them once and
  * sets one static key per tier present.
  *
- *   GCM_SIV_IMPL_AESNI        AES-NI + PCLMULQDQ + AVX, xmm    gcm_siv_aesni_avx.S
- *   GCM_SIV_IMPL_VAES_AVX2    VAES + VPCLMULQDQ + AVX2, ymm    gcm_siv_vaes_avx2.S
+ *   GCM_SIV_IMPL_AESNI        AES-NI + PCLMULQDQ + AVX, xmm    gcm_siv-aesni-avx.S
+ *   GCM_SIV_IMPL_VAES_AVX2    VAES + VPCLMULQDQ + AVX2, ymm    gcm_siv-vaes-avx2.S
  *   GCM_SIV_IMPL_VAES_AVX512  VAES + VPCLMULQDQ + AVX512BW/VL, zmm
- *                                                              gcm_siv_vaes_avx512.S
+ *                                                              gcm_siv-vaes-avx512.S
  *
  * Every tier shares one per-request layout (struct gcm_siv_ctx_arch, the
  * arch arm of the union in struct gcm_siv_ctx): the message-encryption key
@@ -108,7 +108,7 @@ static_assert(offsetof(struct gcm_siv_ctx, arch.hwide) == GSV_WIPE_SIZE,
 	      "hwide follows hpow");
 static_assert(sizeof(struct gcm_siv_ctx) >= GSV_WIPE_SIZE_WIDE, "asm wipe size");
 
-/* Shared AES-NI/PCLMULQDQ helpers (gcm_siv_aesni_avx.S). */
+/* Shared AES-NI/PCLMULQDQ helpers (gcm_siv-aesni-avx.S). */
 asmlinkage void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
 					  const u8 master_rk[15][16],
 					  const u8 nonce[GCM_SIV_NONCE_SIZE]);

@@ -15,7 +15,7 @@
  * drivers, their module aliases and the tests' tier lists are made from
  * this table.
  *   BMI2: NH + L2 in general-purpose registers with MULX
- *	(arch/x86/vmac-x86_64.S); no FPU state, so it also serves the
+ *	(arch/x86/vmac-bmi2.S); no FPU state, so it also serves the
  *	contexts where SIMD is unusable.  Pads with AES-NI when SIMD is
  *	usable.
  *   AVX512: NH with AVX-512 IFMA on groups of eight blocks, the L2 sixteen

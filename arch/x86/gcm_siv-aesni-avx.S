@@ -53,7 +53,7 @@
 #endif
 
 #include "gcm_siv-offsets.h"
-#include "gcm_siv_polyval.S.inc"	/* .Lpoly first in .rodata, the POLYVAL macros */
+#include "gcm_siv-polyval.S.inc"	/* .Lpoly first in .rodata, the POLYVAL macros */
 
 .section .rodata
 .Lrot_mask:	.long 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d
@@ -133,7 +133,7 @@
 
 /* ---- POLYVAL ------------------------------------------------------------ */
 
-/* CLMUL_FIRST, CLMUL_ACC, REDUCE, DOT, SQR: gcm_siv_polyval.S.inc. */
+/* CLMUL_FIRST, CLMUL_ACC, REDUCE, DOT, SQR: gcm_siv-polyval.S.inc. */
 
 /*
  * void kfast_gcmsiv_powers_pclmul(struct gcm_siv_ctx *ctx, unsigned int have,

@@ -6,12 +6,12 @@
  *
  * CPU-feature contract: AVX512F, AVX512BW, AVX512VL, VAES, VPCLMULQDQ
  * (EVEX-encoded zmm), plus the AES-NI + PCLMULQDQ + AVX tier
- * (gcm_siv_aesni_avx.S) that this file tail-calls for the last 1..15
+ * (gcm_siv-aesni-avx.S) that this file tail-calls for the last 1..15
  * blocks and that sets up the per-nonce keys.  Uses zmm0-31 and k1; the
  * caller owns the FPU; vzeroupper on exit.
  *
  * CTR and the power computation are the template's
- * (gcm_siv_vaes_template.S.inc, shared with the ymm tier), assembled here
+ * (gcm_siv-vaes-template.S.inc, shared with the ymm tier), assembled here
  * on zmm registers.  POLYVAL of long inputs and decryption are this
  * file's own: both are bound by the one VPCLMULQDQ port, and zmm16-31,
  * three-way XORs (VPTERNLOGD) and masked loads let them spend fewer
@@ -95,7 +95,7 @@
 #define GSV_WIDE_POLYVAL	1
 #define GSV_OWN_DEC		1
 #define GSV_OWN_POWERS		1
-#include "gcm_siv_vaes_template.S.inc"
+#include "gcm_siv-vaes-template.S.inc"
 
 /*
  * POLYVAL, 32 blocks per loop iteration (messages of GSV_WIDE_MIN blocks

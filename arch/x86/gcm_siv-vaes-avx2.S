@@ -4,12 +4,12 @@
  * (two blocks per register, 16 blocks per loop iteration).
  *
  * CPU-feature contract: AVX2, VAES, VPCLMULQDQ (VEX-encoded ymm), plus the
- * AES-NI + PCLMULQDQ + AVX tier (gcm_siv_aesni_avx.S) that this file
+ * AES-NI + PCLMULQDQ + AVX tier (gcm_siv-aesni-avx.S) that this file
  * tail-calls for the last 1..15 blocks and that sets up the per-nonce
  * keys.  Only ymm0-15.  The caller owns the FPU; vzeroupper on exit.
  *
  * CTR, decryption and the power computation are the template's
- * (gcm_siv_vaes_template.S.inc, shared with the zmm tier), assembled here
+ * (gcm_siv-vaes-template.S.inc, shared with the zmm tier), assembled here
  * on ymm registers; POLYVAL of 32 blocks or more is this file's own (see
  * below).
  */
@@ -86,7 +86,7 @@
 .endm
 
 #define GSV_WIDE_POLYVAL	1
-#include "gcm_siv_vaes_template.S.inc"
+#include "gcm_siv-vaes-template.S.inc"
 
 /*
  * POLYVAL of inputs of 32 blocks or more with Karatsuba multiplies (the
