@@ -13,10 +13,17 @@
 #include <linux/module.h>
 
 /*
- * MODULE_IMPORT_NS() stringified a bare identifier up to 6.12 and takes a
- * string literal from 6.13; MODULE_INFO() with a literal works on both.
+ * Symbols one kfast module exports for another (the KUnit suites) are in
+ * the KFAST namespace.  EXPORT_SYMBOL_NS_GPL() and MODULE_IMPORT_NS()
+ * stringified a bare identifier up to 6.12 and take a string literal from
+ * 6.13; MODULE_INFO() with a literal works on both.
  */
-#define KFAST_IMPORT_NS(ns) MODULE_INFO(import_ns, ns)
+#ifdef KFAST_EXPORT_NS_STRINGIFIES
+#define KFAST_EXPORT_SYMBOL_GPL(sym) EXPORT_SYMBOL_NS_GPL(sym, KFAST)
+#else
+#define KFAST_EXPORT_SYMBOL_GPL(sym) EXPORT_SYMBOL_NS_GPL(sym, "KFAST")
+#endif
+#define KFAST_IMPORT_NS() MODULE_INFO(import_ns, "KFAST")
 
 /* hrtimer_setup() from 6.13 on; hrtimer_init() + .function before. */
 #include <linux/hrtimer.h>

@@ -147,7 +147,7 @@ void kfast_polyval_dot(struct kfast_polyval_elem *r,
 	m1 ^= l1 ^ h1;
 	polyval_reduce(r, l0, l1 ^ m0, h0 ^ m1, h1);
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_dot);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval_dot);
 
 void kfast_polyval_blocks_generic(struct kfast_polyval_elem *acc,
 				  const struct kfast_polyval_elem *h,
@@ -169,7 +169,7 @@ void kfast_polyval_preparekey(struct kfast_polyval_key *key,
 {
 	kfast_polyval_elem_load(&key->h, raw);
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_preparekey);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval_preparekey);
 
 void kfast_polyval_init(struct kfast_polyval_ctx *ctx,
 			const struct kfast_polyval_key *key)
@@ -177,7 +177,7 @@ void kfast_polyval_init(struct kfast_polyval_ctx *ctx,
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->key = key;
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_init);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval_init);
 
 void kfast_polyval_update(struct kfast_polyval_ctx *ctx, const u8 *data,
 			  size_t len)
@@ -202,7 +202,7 @@ void kfast_polyval_update(struct kfast_polyval_ctx *ctx, const u8 *data,
 	memcpy(ctx->buf, data, len);
 	ctx->buflen = len;
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_update);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval_update);
 
 void kfast_polyval_final(struct kfast_polyval_ctx *ctx,
 			 u8 out[KFAST_POLYVAL_BLOCK_SIZE])
@@ -215,7 +215,7 @@ void kfast_polyval_final(struct kfast_polyval_ctx *ctx,
 	kfast_polyval_elem_store(&ctx->acc, out);
 	memzero_explicit(ctx, sizeof(*ctx));
 }
-EXPORT_SYMBOL_GPL(kfast_polyval_final);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval_final);
 
 void kfast_polyval(const struct kfast_polyval_key *key, const u8 *data,
 		   size_t len, u8 out[KFAST_POLYVAL_BLOCK_SIZE])
@@ -226,4 +226,4 @@ void kfast_polyval(const struct kfast_polyval_key *key, const u8 *data,
 	kfast_polyval_update(&ctx, data, len);
 	kfast_polyval_final(&ctx, out);
 }
-EXPORT_SYMBOL_GPL(kfast_polyval);
+KFAST_EXPORT_SYMBOL_GPL(kfast_polyval);

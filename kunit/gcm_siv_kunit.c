@@ -150,4 +150,5 @@ static struct kunit_suite gsv_suite = {
 kunit_test_suite(gsv_suite);
 
 MODULE_LICENSE("GPL");
+KFAST_IMPORT_NS();
 MODULE_DESCRIPTION("KUnit tests for the kfast gcm-siv(aes) drivers and POLYVAL");

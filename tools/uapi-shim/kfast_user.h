@@ -43,6 +43,7 @@ typedef uint64_t __be64;
 #define unlikely(x) __builtin_expect(!!(x), 0)
 #define EXPORT_SYMBOL(x)
 #define EXPORT_SYMBOL_GPL(x)
+#define KFAST_EXPORT_SYMBOL_GPL(x)
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 #define BUILD_BUG_ON(c) _Static_assert(!(c), #c)
 #define WARN_ON(c) ({ int __c = !!(c); assert(!__c); __c; })
