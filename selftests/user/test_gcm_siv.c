@@ -19,8 +19,8 @@
  *  - 32-bit counter wrap inside the bulk loops of each tier;
  *  - OpenSSL 3.0 (this host's) has no AES-GCM-SIV, so no differential test
  *    against it; the vectors were reproduced by independent libraries.
- *
- * "test_gcm_siv --bench" prints TSC cycles/byte instead (not a test).
+ * Speed: make bench (--only gcmsiv,gcmsiv-more,auth --gcmsiv-aes256 for
+ * every row this file's old --bench mode printed).
  */
 #include <kfast/base.h>
 #include "../../gcmsiv/gcm_siv.h"
@@ -33,7 +33,6 @@
 #include <inttypes.h>
 #include <sys/mman.h>
 #include <unistd.h>
-#include "kfast_tsc.h"
 
 static const char *const impl_names[GCM_SIV_NR_IMPLS] = {
 #define GCM_SIV_TIER_NAME(id, suffix, prio, present) [GCM_SIV_IMPL_##id] = suffix,
@@ -561,64 +560,7 @@ static void test_bad_inputs(void)
 				 15, out) == -EINVAL, "decrypt of 15 bytes");
 }
 
-/* ---- Benchmark ------------------------------------------------------- */
-
-static double bench_one(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
-			int op, size_t len)
-{
-	static u8 in[16384 + 16], out[16384 + 16];
-	static const u8 nonce[12] = { 1 };
-	uint64_t best = UINT64_MAX;
-	int r, i, iters = len <= 64 ? 2000 : len <= 1024 ? 400 : 40;
-
-	if (op == 1)
-		gcm_siv_encrypt(key, impl, nonce, in, 0, in, len, in);
-	for (r = 0; r < 15; r++) {
-		uint64_t t0 = kfast_tsc_start(), t;
-
-		for (i = 0; i < iters; i++) {
-			if (op == 0)
-				gcm_siv_encrypt(key, impl, nonce, in, 0, in, len, out);
-			else if (op == 1)
-				gcm_siv_decrypt(key, impl, nonce, in, 0, in,
-						len + 16, out);
-			else
-				gcm_siv_encrypt(key, impl, nonce, in, len, in, 0, out);
-		}
-		t = (kfast_tsc_stop() - t0) / iters;
-		if (t < best)
-			best = t;
-	}
-	return (double)best / len;
-}
-
-static int bench(void)
-{
-	static const char *const ops[] = { "seal", "open", "auth-only" };
-	static const size_t sizes[] = { 48, 1024, 16384 };
-	struct gcm_siv_key key;
-	u8 raw[32] = { 3 };
-	int impl, op, klen, s;
-
-	printf("AES-GCM-SIV, TSC cycles/byte (best of 15), sizes 48 / 1024 / 16384\n");
-	for (klen = 16; klen <= 32; klen += 16) {
-		gcm_siv_setkey(&key, raw, klen);
-		for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
-			if (!gcm_siv_impl_available(impl))
-				continue;
-			for (op = 0; op < 3; op++) {
-				printf("AES-%d %-12s %-9s", klen * 8, impl_names[impl],
-				       ops[op]);
-				for (s = 0; s < 3; s++)
-					printf(" %8.3f", bench_one(&key, impl, op, sizes[s]));
-				printf("\n");
-			}
-		}
-	}
-	return 0;
-}
-
-int main(int argc, char **argv)
+int main(void)
 {
 	struct gcm_siv_key k128, k256;
 	u8 raw[32];
@@ -627,8 +569,6 @@ int main(int argc, char **argv)
 	int impl;
 
 	gcm_siv_mod_init();
-	if (argc > 1 && !strcmp(argv[1], "--bench"))
-		return bench();
 
 	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++)
 		printf("gcm-siv tier %-12s %s\n", impl_names[impl],

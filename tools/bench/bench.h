@@ -115,8 +115,9 @@ int bench_impl_live(const struct bench_impl *impl);
 double bench_tsc_cost(void);
 double bench_time_one(struct bench_impl *impl, const uint8_t *src, size_t len);
 
-/* Extra rows asked for on the command line (--umac-stream). */
+/* Extra rows asked for on the command line (--umac-stream, --gcmsiv-aes256). */
 #define BENCH_UMAC_STREAM	1u
+#define BENCH_GCMSIV_AES256	2u
 extern unsigned int bench_flags;
 
 /*

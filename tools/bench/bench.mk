@@ -24,6 +24,8 @@
 #   BENCH_ARGS='--only umac32,umac64,umac96,umac128 --umac-stream'
 #                                    UMAC also through init + set_nonce +
 #                                    update + final, beside the one-shot
+#   BENCH_ARGS='--only gcmsiv,gcmsiv-more,auth --gcmsiv-aes256'
+#                                    AES-256-GCM-SIV open and auth-only too
 #
 # Such a run rewrites Documentation/benchmarks.md with only those tables:
 # run build/bench/kfast_bench directly (no --md) to print them instead.

@@ -151,6 +151,7 @@ static void usage(void)
 		"usage: kfast_bench [--rounds N] [--quick] [--cpu N] [--md FILE]\n"
 		"                   [--plots DIR] [--png-dir DIR] [--term png|svg]\n"
 		"                   [--only FAMILY[,FAMILY...]] [--umac-stream]\n"
+		"                   [--gcmsiv-aes256]\n"
 		"  --rounds N    rounds over every cell (default 21, at most %d)\n"
 		"  --quick       5 rounds, shorter cells: a noisier run in seconds\n"
 		"  --cpu N       pin to CPU N (default: the highest one allowed)\n"
@@ -160,6 +161,8 @@ static void usage(void)
 		"                (one algorithm's tiers and peers: --only vmac64,vmac128)\n"
 		"  --umac-stream also time UMAC through umac_init + umac_set_nonce +\n"
 		"                umac_update + umac_final, beside the one-shot umac()\n"
+		"  --gcmsiv-aes256 also time AES-256-GCM-SIV open and auth-only (the\n"
+		"                AES-256 seal is always timed)\n"
 		"  --plots DIR   write gnuplot data and DIR/plots.gp (images go to --png-dir)\n"
 		"  --png-dir DIR where plots.gp puts the charts (default Documentation)\n"
 		"  --term T      the charts' gnuplot terminal: png (pngcairo, default) or svg\n",
@@ -179,7 +182,8 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 		{ "cpu", 1, NULL, 'c' }, { "md", 1, NULL, 'm' },
 		{ "plots", 1, NULL, 'p' }, { "png-dir", 1, NULL, 'd' },
 		{ "term", 1, NULL, 't' }, { "only", 1, NULL, 'o' },
-		{ "umac-stream", 0, NULL, 'u' }, { "help", 0, NULL, 'h' }, { 0 },
+		{ "umac-stream", 0, NULL, 'u' }, { "gcmsiv-aes256", 0, NULL, 'g' },
+		{ "help", 0, NULL, 'h' }, { 0 },
 	};
 	int o;
 
@@ -210,6 +214,9 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 			break;
 		case 'o':
 			cli->only = optarg;
+			break;
+		case 'g':
+			bench_flags |= BENCH_GCMSIV_AES256;
 			break;
 		case 'u':
 			bench_flags |= BENCH_UMAC_STREAM;

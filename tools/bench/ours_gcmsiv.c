@@ -131,14 +131,20 @@ static struct ours_gsv *gsv_new(const u8 *key, enum gcm_siv_impl impl)
 	return gsv_new_len(key, 16, impl);
 }
 
-static struct ours_gsv *gsv_new_open(const u8 *key, enum gcm_siv_impl impl)
+static struct ours_gsv *gsv_new_open_len(const u8 *key, unsigned int keylen,
+					 enum gcm_siv_impl impl)
 {
-	struct ours_gsv *o = gsv_new(key, impl);
+	struct ours_gsv *o = gsv_new_len(key, keylen, impl);
 
 	/* ciphertext + tag, then the plaintext it was made from */
 	o->sealed = bench_alloc(2 * BENCH_MAX_SIZE + GCM_SIV_TAG_SIZE);
 	o->sealed_len = SIZE_MAX;
 	return o;
+}
+
+static struct ours_gsv *gsv_new_open(const u8 *key, enum gcm_siv_impl impl)
+{
+	return gsv_new_open_len(key, 16, impl);
 }
 
 /* The best tier's AES-128 seal and open rows and the CTR pass row. */
@@ -185,6 +191,17 @@ static void add_gcmsiv(const u8 *key)
 			      bench_ours_name(gsv_tier(impl)), 1, GCM_SIV_NONCE_SIZE,
 			      GCM_SIV_TAG_SIZE, 0, gsv_new(key, impl), op_gsv_auth);
 		i->ntp = impl == (int)gcm_siv_best_impl();
+	}
+	if (!(bench_flags & BENCH_GCMSIV_AES256))
+		return;
+	for (impl = 0; impl < GCM_SIV_NR_IMPLS; impl++) {
+		if (!gcm_siv_impl_available(impl))
+			continue;
+		bench_add(FAM_GCMSIV_MORE, "AES-256-GCM-SIV open", bench_ours_name(gsv_tier(impl)),
+			  1, GCM_SIV_NONCE_SIZE, 0, 1, gsv_new_open_len(key, 32, impl), op_gsv_open);
+		bench_add(FAM_AUTH, "AES-256-GCM-SIV auth-only", bench_ours_name(gsv_tier(impl)),
+			  1, GCM_SIV_NONCE_SIZE, GCM_SIV_TAG_SIZE, 0, gsv_new_len(key, 32, impl),
+			  op_gsv_auth);
 	}
 }
 
