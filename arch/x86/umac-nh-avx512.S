@@ -14,7 +14,7 @@
  *
  * adds, for i < N, NH of the "units" 32-byte units of data under iteration
  * i's key to nh[i] (mod 2^64).  key points at entry 2u of the interleaved
- * key (struct umac_key_x86.nh_quads, 64 bytes per entry), u being the
+ * key (struct umac_key_arch.nh_quads, 64 bytes per entry), u being the
  * index of the first unit within its 1024-byte chunk.
  *
  *   void umac_nh_chunks_avx512_N(const u32 *key, const u8 *data,
