@@ -23,80 +23,11 @@
  *   asm call on a stack copy): at that size the per-call bookkeeping and
  *   the context's stores and reloads cost as much as the crypto.
  * - The long-term key can be prepared for an architecture's tiers at
- *   setkey (on x86 expanded for AES-NI with aes_expand_key_ct() below,
+ *   setkey (on x86 expanded for AES-NI with kfast_aes_expandkey_ct(),
  *   portable constant-time C, as setkey may run where SIMD is unusable);
  *   per-nonce keys are expanded by the tier that uses them.
  */
 #include "gcm_siv.h"
-
-/* ---- Constant-time AES key expansion (FIPS-197 section 5.2) ---------- */
-
-static u8 gf256_mul(u8 a, u8 b)
-{
-	u8 r = 0;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		r ^= a & (u8)(0 - ((b >> i) & 1));
-		a = (u8)((a << 1) ^ (0x1b & (u8)(0 - (a >> 7))));
-	}
-	return r;
-}
-
-/*
- * The S-box computed, not looked up: inverse in GF(2^8) as x^254
- * (= x^2 * x^4 * ... * x^128; 0 maps to 0 as required), then the affine map.
- */
-static u8 aes_sbox_ct(u8 x)
-{
-	u8 y = x, r = 1, s;
-	int i;
-
-	for (i = 0; i < 7; i++) {
-		y = gf256_mul(y, y);
-		r = gf256_mul(r, y);
-	}
-	s = r ^ (u8)((r << 1) | (r >> 7)) ^ (u8)((r << 2) | (r >> 6)) ^
-	    (u8)((r << 3) | (r >> 5)) ^ (u8)((r << 4) | (r >> 4));
-	return s ^ 0x63;
-}
-
-static u32 aes_subword_ct(u32 w)
-{
-	return (u32)aes_sbox_ct((u8)w) | ((u32)aes_sbox_ct((u8)(w >> 8)) << 8) |
-	       ((u32)aes_sbox_ct((u8)(w >> 16)) << 16) |
-	       ((u32)aes_sbox_ct((u8)(w >> 24)) << 24);
-}
-
-/*
- * Round keys as 16-byte blocks in the byte order AESENC expects (the
- * FIPS-197 order; words handled as little-endian u32 so RotWord is a
- * rotate right by 8).  @len is 16 or 32.
- */
-static void __maybe_unused aes_expand_key_ct(u8 rk[15][16], const u8 *raw,
-					     unsigned int len)
-{
-	u32 w[60];
-	unsigned int nk = len / 4, nw = 4 * (len / 4 + 7), i;
-	u8 rcon = 1;
-
-	for (i = 0; i < nk; i++)
-		w[i] = get_unaligned_le32(raw + 4 * i);
-	for (i = nk; i < nw; i++) {
-		u32 t = w[i - 1];
-
-		if (i % nk == 0) {
-			t = aes_subword_ct((t >> 8) | (t << 24)) ^ rcon;
-			rcon = (u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
-		} else if (nk > 6 && i % nk == 4) {
-			t = aes_subword_ct(t);
-		}
-		w[i] = w[i - nk] ^ t;
-	}
-	for (i = 0; i < nw; i++)
-		put_unaligned_le32(w[i], &rk[i / 4][4 * (i % 4)]);
-	memzero_explicit(w, sizeof(w));
-}
 
 /* ---- Arch hooks ---------------------------------------------------------- */
 

@@ -339,13 +339,13 @@ static void gcm_siv_x86_seal_short(const struct gcm_siv_key *key,
 
 /*
  * The long-term key expanded for AES-NI, in portable constant-time C
- * (aes_expand_key_ct() of the core): setkey may run where SIMD is
+ * (kfast_aes_expandkey_ct(), <kfast/aes.h>): setkey may run where SIMD is
  * unusable.
  */
 static __always_inline void gcm_siv_setkey_arch(struct gcm_siv_key *key,
 						const u8 *raw, unsigned int len)
 {
-	aes_expand_key_ct(key->arch.rk, raw, len);
+	kfast_aes_expandkey_ct(key->arch.rk, raw, len);
 }
 #define gcm_siv_setkey_arch gcm_siv_setkey_arch
 

@@ -269,57 +269,6 @@ static __always_inline int umac_best_impl_arch(int want)
 #define umac_best_impl_arch umac_best_impl_arch
 
 /*
- * AES S-box without a table: the inverse in GF(2^8) as x^254 (square and
- * multiply, constant time), then the affine map.  Only used to expand K'
- * at setkey (40 S-box values), so speed does not matter here.
- */
-static u8 umac_gf_mul(u8 a, u8 b)
-{
-	u8 r = 0;
-	int i;
-
-	for (i = 0; i < 8; i++) {
-		r ^= a & -(b & 1);
-		b >>= 1;
-		a = (a << 1) ^ (0x1b & -(a >> 7));
-	}
-	return r;
-}
-
-static u8 umac_sbox(u8 x)
-{
-	u8 x2 = umac_gf_mul(x, x), r = x2, p = x2;	/* 254 = 2+4+...+128 */
-	int i;
-
-	for (i = 0; i < 6; i++) {
-		p = umac_gf_mul(p, p);
-		r = umac_gf_mul(r, p);
-	}
-	return r ^ ((r << 1) | (r >> 7)) ^ ((r << 2) | (r >> 6)) ^
-	       ((r << 3) | (r >> 5)) ^ ((r << 4) | (r >> 4)) ^ 0x63;
-}
-
-/* FIPS-197 AES-128 key expansion into 11 round keys of 16 bytes. */
-static void umac_aes128_expand(u8 rk[11][16], const u8 key[16])
-{
-	u8 rc = 1;
-	int r, i;
-
-	memcpy(rk[0], key, 16);
-	for (r = 1; r <= 10; r++) {
-		const u8 *w = rk[r - 1] + 12;
-		u8 t[4] = { umac_sbox(w[1]) ^ rc, umac_sbox(w[2]), umac_sbox(w[3]),
-			    umac_sbox(w[0]) };
-
-		for (i = 0; i < 16; i++) {
-			rk[r][i] = rk[r - 1][i] ^ t[i % 4];
-			t[i % 4] = rk[r][i];
-		}
-		rc = (rc << 1) ^ (0x1b & -(rc >> 7));
-	}
-}
-
-/*
  * Lay the NH key out for the chosen tier (see struct umac_key_arch):
  * entry n holds Q(n), Q(n + 2) (AVX2) or Q(n), Q(n + 2), Q(n + 4), Q(n + 6)
  * (AVX-512).  Entries near the end only have their leading quarters: the
@@ -343,7 +292,7 @@ static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 	}
 	if (key->impl != UMAC_IMPL_GENERIC &&
 	    static_branch_likely(&umac_have_aesni)) {
-		umac_aes128_expand(key->arch.pdf_rk, kprime);
+		kfast_aes_expandkey_ct(key->arch.pdf_rk, kprime, 16);
 		key->arch.aesni = true;
 	}
 }

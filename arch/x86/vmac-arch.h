@@ -54,7 +54,7 @@ struct vmac_key_arch {
 	/*
 	 * AES-NI round keys for the pad (byte order as in FIPS-197, 16 bytes
 	 * per round), expanded at setkey when the CPU has AES-NI;
-	 * aesni_rounds == 0 means "not expanded, use the portable AES".
+	 * aesni_rounds == 0 means "no AES-NI, use the portable AES".
 	 */
 	u8 aesni_rk[15][16];
 	u32 aesni_rounds;

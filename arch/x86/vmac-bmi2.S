@@ -8,8 +8,9 @@
  *	registers only, so they need no kernel FPU section and run in any
  *	context.  %rbp is never touched: a frame-pointer unwinder that
  *	interrupts them follows it to the caller's frame.
- *   vmac_aesni_expandkey, vmac_aesni_pad: AES-NI, SSSE3; the caller holds
- *	a kernel FPU section (kernel_fpu_begin()) in the kernel.
+ *   vmac_aesni_pad: AES-NI, SSSE3; the caller holds a kernel FPU section
+ *	(kernel_fpu_begin()) in the kernel.  Its round keys come from
+ *	kfast_aes_expandkey_ct() (<kfast/aes.h>).
  *
  * The maths is the same as in vmac/vmac_core.c (see the comments there):
  *
@@ -49,90 +50,8 @@
 	.text
 
 /* ------------------------------------------------------------------------ */
-/* AES-NI: key expansion and one block                                      */
+/* AES-NI: one block                                                        */
 /* ------------------------------------------------------------------------ */
-
-/*
- * SubWord() of the 32-bit word in \w: broadcast it to the four columns of
- * an AES state; ShiftRows then moves equal bytes onto each other, so
- * AESENCLAST with a zero round key returns SubBytes of the word in every
- * column.  \zero must hold zero.
- */
-.macro	SUBWORD w, zero
-	movd		\w, %xmm0
-	pshufd		$0, %xmm0, %xmm0
-	aesenclast	\zero, %xmm0
-	movd		%xmm0, \w
-.endm
-
-/*
- * void vmac_aesni_expandkey(u8 rk[15][16], const u8 *key, unsigned int keylen)
- *
- * FIPS-197 key expansion, one 32-bit word per step, for 16/24/32-byte keys
- * (the caller has checked keylen).  The words are kept in little-endian
- * register form, so RotWord is a rotate right by 8 and Rcon goes into the
- * low byte.  Branches depend only on the key length.
- */
-SYM_FUNC_START(vmac_aesni_expandkey)
-	.set	RK, %rdi
-	.set	KEYP, %rsi
-	.set	NK, %ecx	/* key length in words */
-	.set	NW, %r8d	/* words to produce: 4 * (NK + 7) */
-	.set	I, %eax		/* word index */
-	.set	J, %r10d	/* I mod NK */
-	.set	RCON, %r11d
-	.set	TMP, %r9d
-
-	mov	%edx, NK
-	shr	$2, NK
-	lea	28(, %rcx, 4), NW
-	xor	I, I
-.Lexp_copy:
-	mov	(KEYP, %rax, 4), TMP
-	mov	TMP, (RK, %rax, 4)
-	inc	I
-	cmp	NK, I
-	jb	.Lexp_copy
-
-	pxor	%xmm1, %xmm1
-	xor	J, J
-	mov	$1, RCON
-.Lexp_loop:
-	mov	-4(RK, %rax, 4), TMP
-	test	J, J
-	jnz	.Lexp_not_first
-	/* temp = SubWord(RotWord(temp)) ^ Rcon; Rcon = xtime(Rcon) */
-	ror	$8, TMP
-	SUBWORD	TMP, %xmm1
-	xor	RCON, TMP
-	add	RCON, RCON
-	cmp	$0x100, RCON
-	jb	.Lexp_xor
-	xor	$0x11b, RCON
-	jmp	.Lexp_xor
-.Lexp_not_first:
-	/* AES-256: temp = SubWord(temp) in the middle of each 8-word group */
-	cmp	$8, NK
-	jne	.Lexp_xor
-	cmp	$4, J
-	jne	.Lexp_xor
-	SUBWORD	TMP, %xmm1
-.Lexp_xor:
-	/* w[i] = w[i - NK] ^ temp */
-	mov	I, %edx
-	sub	NK, %edx
-	xor	(RK, %rdx, 4), TMP
-	mov	TMP, (RK, %rax, 4)
-	inc	J
-	cmp	NK, J
-	jb	1f
-	xor	J, J
-1:	inc	I
-	cmp	NW, I
-	jb	.Lexp_loop
-	pxor	%xmm0, %xmm0
-	RET
-SYM_FUNC_END(vmac_aesni_expandkey)
 
 /*
  * void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,

@@ -12,7 +12,6 @@
 
 #include "vmac-offsets.h"
 
-void vmac_aesni_expandkey(u8 rk[15][16], const u8 *key, unsigned int keylen);
 void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,
 		    const u8 nonce[16], unsigned int iters, u64 pad[2]);
 void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
@@ -127,9 +126,8 @@ static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
  * 2^127 - 1 rotates the 127-bit value left by s bits, which keeps it fully
  * reduced.  Every power is the previous one times k, then reduced.
  *
- * The AES-NI round keys for the pad: setkey normally runs in process
- * context; if SIMD is not usable there, the key simply keeps aesni_rounds
- * = 0 and the pads use the portable AES.
+ * The AES-NI round keys for the pad, in portable constant-time C
+ * (setkey may run where SIMD is unusable).
  */
 static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 					     const u8 *raw, unsigned int len)
@@ -180,12 +178,8 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 	}
 
 	a->aesni_rounds = 0;
-	if (static_branch_likely(&vmac_use_aesni) && crypto_simd_usable()) {
-		struct kfast_simd_state simd;
-
-		kfast_simd_begin(&simd);
-		vmac_aesni_expandkey(a->aesni_rk, raw, len);
-		kfast_simd_end(&simd);
+	if (static_branch_likely(&vmac_use_aesni)) {
+		kfast_aes_expandkey_ct(a->aesni_rk, raw, len);
 		a->aesni_rounds = len / 4 + 6;
 	}
 }

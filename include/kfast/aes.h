@@ -9,7 +9,8 @@
  * userspace it is OpenSSL's AES (tools/uapi-shim/kfast_user.h).
  *
  * These helpers are for key setup and per-message pads; bulk AES belongs in
- * arch code.
+ * arch code.  kfast_aes_expandkey_ct() below is the one key schedule of the
+ * arch tiers' round keys.
  */
 #ifndef KFAST_AES_H
 #define KFAST_AES_H
@@ -17,6 +18,79 @@
 #include "base.h"
 
 #define KFAST_AES_BLOCK_SIZE 16
+#define KFAST_AES_MAX_ROUND_KEYS 15
+
+/*
+ * Constant-time key expansion (FIPS-197 section 5.2) into the round keys
+ * in the standard's byte order, 16 bytes per round, which is what AES-NI
+ * (and the ARMv8 Crypto Extensions) take.  For the arch tiers' key set-up:
+ * portable C, because setkey may run where SIMD is unusable.  The S-box is
+ * computed (the inverse in GF(2^8) as x^254, then the affine map), not
+ * looked up, so no table index depends on the key.  Slow, and only used
+ * at setkey.
+ */
+static inline u8 kfast_gf256_mul(u8 a, u8 b)
+{
+	u8 r = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		r ^= a & (u8)(0 - ((b >> i) & 1));
+		a = (u8)((a << 1) ^ (0x1b & (u8)(0 - (a >> 7))));
+	}
+	return r;
+}
+
+static inline u8 kfast_aes_sbox_ct(u8 x)
+{
+	u8 y = x, r = 1, s;
+	int i;
+
+	/* x^254 = x^2 * x^4 * ... * x^128; 0 maps to 0 as required */
+	for (i = 0; i < 7; i++) {
+		y = kfast_gf256_mul(y, y);
+		r = kfast_gf256_mul(r, y);
+	}
+	s = r ^ (u8)((r << 1) | (r >> 7)) ^ (u8)((r << 2) | (r >> 6)) ^
+	    (u8)((r << 3) | (r >> 5)) ^ (u8)((r << 4) | (r >> 4));
+	return s ^ 0x63;
+}
+
+static inline u32 kfast_aes_subword_ct(u32 w)
+{
+	return (u32)kfast_aes_sbox_ct((u8)w) | ((u32)kfast_aes_sbox_ct((u8)(w >> 8)) << 8) |
+	       ((u32)kfast_aes_sbox_ct((u8)(w >> 16)) << 16) |
+	       ((u32)kfast_aes_sbox_ct((u8)(w >> 24)) << 24);
+}
+
+/*
+ * rk gets len / 4 + 7 round keys (11, 13 or 15) for a 16, 24 or 32-byte
+ * key; the caller has checked @len.  The words are handled little-endian,
+ * so RotWord is a rotate right by 8 and Rcon goes into the low byte.
+ */
+static inline void kfast_aes_expandkey_ct(u8 rk[][16], const u8 *raw, unsigned int len)
+{
+	u32 w[4 * KFAST_AES_MAX_ROUND_KEYS];
+	unsigned int nk = len / 4, nw = 4 * (len / 4 + 7), i;
+	u8 rcon = 1;
+
+	for (i = 0; i < nk; i++)
+		w[i] = get_unaligned_le32(raw + 4 * i);
+	for (i = nk; i < nw; i++) {
+		u32 t = w[i - 1];
+
+		if (i % nk == 0) {
+			t = kfast_aes_subword_ct((t >> 8) | (t << 24)) ^ rcon;
+			rcon = (u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
+		} else if (nk > 6 && i % nk == 4) {
+			t = kfast_aes_subword_ct(t);
+		}
+		w[i] = w[i - nk] ^ t;
+	}
+	for (i = 0; i < nw; i++)
+		put_unaligned_le32(w[i], &rk[i / 4][4 * (i % 4)]);
+	memzero_explicit(w, sizeof(w));
+}
 
 #ifdef __KERNEL__
 #include <crypto/aes.h>
