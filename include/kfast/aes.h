@@ -2,10 +2,13 @@
 /*
  * AES block encryption for the portable cores.
  *
- * Only the forward cipher is needed (VMAC/UMAC key derivation and pads,
- * GCM-SIV key derivation and CTR).  In the kernel this is the AES library:
+ * The forward cipher (VMAC/UMAC key derivation and pads, GCM-SIV key
+ * derivation and CTR) with struct kfast_aes_key; both directions (the
+ * inverse cipher too, for modes such as OCB) with struct
+ * kfast_aes_fullkey.  In the kernel this is the AES library:
  * struct crypto_aes_ctx + aes_expandkey() up to 6.x, struct aes_enckey +
- * aes_prepareenckey() from 7.0 (probed, see compat/Kbuild.include).  In
+ * aes_prepareenckey() (struct aes_key + aes_preparekey() for both
+ * directions) from 7.0 (probed, see compat/Kbuild.include).  In
  * userspace it is OpenSSL's AES (tools/uapi-shim/kfast_user.h).
  *
  * These helpers are for key setup and per-message pads; bulk AES belongs in
@@ -92,6 +95,38 @@ static inline void kfast_aes_expandkey_ct(u8 rk[][16], const u8 *raw, unsigned i
 	memzero_explicit(w, sizeof(w));
 }
 
+/*
+ * The round keys of the Equivalent Inverse Cipher (FIPS-197 section 5.3.5)
+ * from those of kfast_aes_expandkey_ct(), in the order AES-NI's AESDEC
+ * takes them: drk[0] = rk[rounds], drk[i] = InvMixColumns(rk[rounds - i])
+ * for 0 < i < rounds, drk[rounds] = rk[0].  @rounds is 10, 12 or 14; drk
+ * and rk must not overlap.  Constant time, like the forward schedule.
+ */
+static inline void kfast_aes_invert_rk_ct(u8 drk[][16], const u8 rk[][16],
+					  unsigned int rounds)
+{
+	unsigned int i, c;
+
+	memcpy(drk[0], rk[rounds], 16);
+	for (i = 1; i < rounds; i++) {
+		const u8 *k = rk[rounds - i];
+
+		for (c = 0; c < 16; c += 4) {
+			u8 a0 = k[c], a1 = k[c + 1], a2 = k[c + 2], a3 = k[c + 3];
+
+			drk[i][c] = kfast_gf256_mul(a0, 14) ^ kfast_gf256_mul(a1, 11) ^
+				    kfast_gf256_mul(a2, 13) ^ kfast_gf256_mul(a3, 9);
+			drk[i][c + 1] = kfast_gf256_mul(a0, 9) ^ kfast_gf256_mul(a1, 14) ^
+					kfast_gf256_mul(a2, 11) ^ kfast_gf256_mul(a3, 13);
+			drk[i][c + 2] = kfast_gf256_mul(a0, 13) ^ kfast_gf256_mul(a1, 9) ^
+					kfast_gf256_mul(a2, 14) ^ kfast_gf256_mul(a3, 11);
+			drk[i][c + 3] = kfast_gf256_mul(a0, 11) ^ kfast_gf256_mul(a1, 13) ^
+					kfast_gf256_mul(a2, 9) ^ kfast_gf256_mul(a3, 14);
+		}
+	}
+	memcpy(drk[rounds], rk[0], 16);
+}
+
 #ifdef __KERNEL__
 #include <crypto/aes.h>
 
@@ -99,6 +134,17 @@ static inline void kfast_aes_expandkey_ct(u8 rk[][16], const u8 *raw, unsigned i
 struct kfast_aes_key {
 	struct aes_enckey k;
 };
+
+/* A key for both directions (the inverse cipher's round keys too). */
+struct kfast_aes_fullkey {
+	struct aes_key k;
+};
+
+static inline int kfast_aes_setkey_full(struct kfast_aes_fullkey *key, const u8 *raw,
+					unsigned int len)
+{
+	return aes_preparekey(&key->k, raw, len);
+}
 
 static inline int kfast_aes_setkey(struct kfast_aes_key *key, const u8 *raw,
 				   unsigned int len)
@@ -109,6 +155,16 @@ static inline int kfast_aes_setkey(struct kfast_aes_key *key, const u8 *raw,
 struct kfast_aes_key {
 	struct crypto_aes_ctx k;
 };
+
+struct kfast_aes_fullkey {
+	struct crypto_aes_ctx k;
+};
+
+static inline int kfast_aes_setkey_full(struct kfast_aes_fullkey *key, const u8 *raw,
+					unsigned int len)
+{
+	return aes_expandkey(&key->k, raw, len);
+}
 
 static inline int kfast_aes_setkey(struct kfast_aes_key *key, const u8 *raw,
 				   unsigned int len)
@@ -122,6 +178,20 @@ static inline void kfast_aes_encrypt(const struct kfast_aes_key *key,
 				     const u8 in[KFAST_AES_BLOCK_SIZE])
 {
 	aes_encrypt(&key->k, out, in);
+}
+
+static inline void kfast_aes_encrypt_full(const struct kfast_aes_fullkey *key,
+					  u8 out[KFAST_AES_BLOCK_SIZE],
+					  const u8 in[KFAST_AES_BLOCK_SIZE])
+{
+	aes_encrypt(&key->k, out, in);
+}
+
+static inline void kfast_aes_decrypt(const struct kfast_aes_fullkey *key,
+				     u8 out[KFAST_AES_BLOCK_SIZE],
+				     const u8 in[KFAST_AES_BLOCK_SIZE])
+{
+	aes_decrypt(&key->k, out, in);
 }
 #else
 struct kfast_aes_key {
@@ -139,6 +209,31 @@ static inline void kfast_aes_encrypt(const struct kfast_aes_key *key,
 				     const u8 in[KFAST_AES_BLOCK_SIZE])
 {
 	kfast_user_aes_encrypt(&key->k, out, in);
+}
+
+struct kfast_aes_fullkey {
+	kfast_user_aes_key enc, dec;
+};
+
+static inline int kfast_aes_setkey_full(struct kfast_aes_fullkey *key, const u8 *raw,
+					unsigned int len)
+{
+	return kfast_user_aes_setkey(&key->enc, raw, len) ?:
+	       kfast_user_aes_setkey_dec(&key->dec, raw, len);
+}
+
+static inline void kfast_aes_encrypt_full(const struct kfast_aes_fullkey *key,
+					  u8 out[KFAST_AES_BLOCK_SIZE],
+					  const u8 in[KFAST_AES_BLOCK_SIZE])
+{
+	kfast_user_aes_encrypt(&key->enc, out, in);
+}
+
+static inline void kfast_aes_decrypt(const struct kfast_aes_fullkey *key,
+				     u8 out[KFAST_AES_BLOCK_SIZE],
+				     const u8 in[KFAST_AES_BLOCK_SIZE])
+{
+	kfast_user_aes_decrypt(&key->dec, out, in);
 }
 #endif
 

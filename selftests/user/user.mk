@@ -18,6 +18,10 @@ USER_LIBS := -lcrypto
 USER_TESTS :=
 include $(sort $(wildcard */user.mk))
 
+# <kfast/aes.h>: the key schedules and both cipher directions.
+USER_TESTS += test_aes
+test_aes_SRCS := selftests/user/test_aes.c
+
 USER_TEST_BINS := $(addprefix $(USER_OUT)/,$(USER_TESTS))
 
 .SECONDEXPANSION:

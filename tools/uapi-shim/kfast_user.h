@@ -178,4 +178,18 @@ static inline void kfast_user_aes_encrypt(const kfast_user_aes_key *k, u8 *out,
 	AES_encrypt(in, out, k);
 }
 
+static inline int kfast_user_aes_setkey_dec(kfast_user_aes_key *k, const u8 *raw,
+					    unsigned int len)
+{
+	if (len != 16 && len != 24 && len != 32)
+		return -EINVAL;
+	return AES_set_decrypt_key(raw, len * 8, k) ? -EINVAL : 0;
+}
+
+static inline void kfast_user_aes_decrypt(const kfast_user_aes_key *k, u8 *out,
+					  const u8 *in)
+{
+	AES_decrypt(in, out, k);
+}
+
 #endif /* KFAST_USER_H */
