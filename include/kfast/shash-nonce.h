@@ -33,8 +33,11 @@ static inline bool kfast_shash_nonce_take(struct kfast_shash_nonce *n,
 					  unsigned int size, const u8 **data,
 					  unsigned int *len)
 {
-	unsigned int k = min(*len, size - n->len);
+	unsigned int k;
 
+	if (n->len == size)	/* every update after the first: no copy, no call */
+		return false;
+	k = min(*len, size - n->len);
 	memcpy(&n->bytes[n->len], *data, k);
 	n->len += k;
 	*data += k;
