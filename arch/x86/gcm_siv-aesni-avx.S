@@ -92,25 +92,24 @@
 
 /* ---- AES ---------------------------------------------------------------- */
 
-.macro AES_XOR_ALL koff, rk, t, blocks:vararg
+/* One AddRoundKey / round / last round (\op) on every block, key at \koff(\rk). */
+.macro AES_ALL op, koff, rk, t, blocks:vararg
 	vmovdqu		\koff(\rk), \t
 	.irp blk, \blocks
-	vpxor		\t, \blk, \blk
+	\op		\t, \blk, \blk
 	.endr
+.endm
+
+.macro AES_XOR_ALL koff, rk, t, blocks:vararg
+	AES_ALL		vpxor, \koff, \rk, \t, \blocks
 .endm
 
 .macro AES_ROUND_ALL koff, rk, t, blocks:vararg
-	vmovdqu		\koff(\rk), \t
-	.irp blk, \blocks
-	vaesenc		\t, \blk, \blk
-	.endr
+	AES_ALL		vaesenc, \koff, \rk, \t, \blocks
 .endm
 
 .macro AES_LAST_ALL koff, rk, t, blocks:vararg
-	vmovdqu		\koff(\rk), \t
-	.irp blk, \blocks
-	vaesenclast	\t, \blk, \blk
-	.endr
+	AES_ALL		vaesenclast, \koff, \rk, \t, \blocks
 .endm
 
 /* Encrypt the blocks in place with the round keys at \rk; \nr is 10 or 14. */
