@@ -12,6 +12,7 @@
 #   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make style            checkpatch.pl on the project's C files
+#   make deb              the kfast-dkms Debian package in dist/ (scripts/deb.sh)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PWD := $(CURDIR)
@@ -31,7 +32,7 @@ install: modules
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(PWD) clean 2>/dev/null
-	rm -rf build/
+	rm -rf build/ dist/
 
 check:
 	scripts/check.sh all
@@ -48,7 +49,10 @@ vm-run:
 style:
 	scripts/style.sh
 
+deb:
+	scripts/deb.sh
+
 include selftests/user/user.mk
 include tools/bench/bench.mk
 
-.PHONY: all modules install clean check check-quick check-user demo vm-run style bench
+.PHONY: all modules install clean check check-quick check-user demo vm-run style bench deb

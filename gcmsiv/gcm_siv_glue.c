@@ -333,6 +333,7 @@ module_init(gsv_mod_init);
 module_exit(gsv_mod_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(KFAST_VERSION);
 MODULE_DESCRIPTION("AES-GCM-SIV (RFC 8452) AEAD, generic and SIMD implementations");
 MODULE_ALIAS_CRYPTO("gcm-siv(aes)");
 #define GSV_TIER_ALIAS(id, suffix, prio, present)			\

@@ -5,8 +5,10 @@
 #
 #   all:   host packages, userspace tests of the cores (ASan + UBSan, every
 #          SIMD tier the host CPU has), module builds with W=1 for 6.1, 6.12
-#          and 7.2 on amd64 and arm64, Debian's stock 6.1/6.12/7.2 amd64
-#          kernels booted under qemu with our modules (modprobe, /proc/crypto,
+#          and 7.2 on amd64 and arm64, the kfast-dkms Debian package (lintian;
+#          installed, built by DKMS for two kernels and removed in a clean
+#          chroot of each suite), Debian's stock 6.1/6.12/7.2 amd64
+#          kernels booted under qemu with the modules DKMS built (modprobe, /proc/crypto,
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2,
 #          and one stock arm64 kernel.
@@ -97,6 +99,27 @@ build_all_modules() {
 	[ "$bad" -eq 0 ]
 }
 
+# dkms_then_guest KVER DEB: the package through DKMS in a clean chroot, then
+# the stock guest booting the modules DKMS built; one count for both.
+dkms_then_guest() {
+	local out p=0 f=0 line rc
+	out=$(mktemp)
+	{
+		selftests/dkms/dkms-test.sh "$1" "$2" &&
+			KFAST_MODULES=dkms selftests/qemu/run-guest.sh stock "$1" amd64
+	} 2>&1 | tee "$out"
+	rc=${PIPESTATUS[0]}
+	while read -r line; do
+		p=$((p + $(echo "$line" | sed 's/.*: \([0-9]*\) passed.*/\1/')))
+		f=$((f + $(echo "$line" | sed 's/.* \([0-9]*\) failed$/\1/')))
+	done < <(grep -E '^(dkms|guest) [^:]+: [0-9]+ passed, [0-9]+ failed$' "$out")
+	rm -f "$out"
+	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
+	echo "DKMS package and stock $1 guest: $p passed, $f failed"
+	[ "$f" -eq 0 ]
+}
+export -f dkms_then_guest
+
 # make install into a scratch root, as a distribution package build would.
 install_test() {
 	local tree abi
@@ -140,12 +163,15 @@ quick)
 	;;
 all)
 	step "module builds" build_all_modules
+	step "Debian package" scripts/deb.sh
+	deb=$(ls dist/kfast-dkms_*_all.deb | sort -V | tail -n 1)
 	guests=()
 	for k in $KFAST_KERNELS; do
 		guests+=("KUnit $k debug guest|selftests/qemu/run-guest.sh kunit $k")
 	done
+	# The stock amd64 guests boot the modules DKMS built from the package.
 	for k in $KFAST_KERNELS; do
-		guests+=("stock $k amd64 guest|selftests/qemu/run-guest.sh stock $k amd64")
+		guests+=("DKMS package and stock $k amd64 guest|dkms_then_guest $k $deb")
 	done
 	guests+=("stock 7.2 arm64 guest|selftests/qemu/run-guest.sh stock 7.2 arm64")
 	parallel_steps "${guests[@]}"

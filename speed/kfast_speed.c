@@ -1098,4 +1098,5 @@ module_init(kspeed_init);
 module_exit(kspeed_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(KFAST_VERSION);
 MODULE_DESCRIPTION("kfast: tcrypt-style speed tests (hash, AEAD, NTP 48-byte MACs)");

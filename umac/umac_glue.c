@@ -232,6 +232,7 @@ module_init(umac_glue_init);
 module_exit(umac_glue_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(KFAST_VERSION);
 MODULE_DESCRIPTION("UMAC-32/64/96/128 message authentication (RFC 4418), AES-128");
 MODULE_ALIAS_CRYPTO("umac32(aes)");
 MODULE_ALIAS_CRYPTO("umac64(aes)");

@@ -167,6 +167,7 @@ module_init(vmac_glue_init);
 module_exit(vmac_glue_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(KFAST_VERSION);
 MODULE_DESCRIPTION("VMAC-64/VMAC-128 message authentication (draft-krovetz-vmac-01), AES-128/192/256");
 MODULE_ALIAS_CRYPTO("vmac64(aes)");
 MODULE_ALIAS_CRYPTO("vmac128(aes)");

@@ -5,7 +5,9 @@
 # the run.
 #
 #   run-guest.sh stock KVER ARCH        Debian's kernel + our modules built
-#                                       against Debian's headers
+#                                       against Debian's headers (with
+#                                       KFAST_MODULES=dkms: the modules DKMS
+#                                       built in selftests/dkms/dkms-test.sh)
 #   run-guest.sh kunit KVER             the KUnit debug kernel + our modules
 #                                       and KUnit suites built against it
 #   run-guest.sh demo KVER ARCH         stock guest running the demo (make demo)
@@ -118,8 +120,15 @@ timeout_s=600
 case "$kind" in
 stock | demo | cmd)
 	kdir=$("$KENV" stock "$kver" "$arch")
-	bdir=$("$KENV" modules "$kver" "$arch")
 	kabi=$(cat "$kdir/abi")
+	if [ "${KFAST_MODULES:-tree}" = dkms ]; then
+		bdir=$KFAST_CACHE/dkms/$kabi/modules
+		[ -f "$bdir/kfast_vmac.ko" ] ||
+			die "no DKMS-built modules for $kabi (selftests/dkms/dkms-test.sh $kver runs first)"
+		log "guest $name boots the modules DKMS built ($bdir)"
+	else
+		bdir=$("$KENV" modules "$kver" "$arch")
+	fi
 	userland "$arch" "$root"
 	stage_modules "$bdir" "$kabi" "$kdir/modules"
 	kernel=$kdir/vmlinuz

@@ -1,0 +1,143 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+#   dkms-test.sh KVER DEB
+#
+# Installs the kfast-dkms package DEB the way a user does, in a fresh chroot
+# of the Debian suite that ships kernel KVER holding only that suite's
+# stock kernel headers (linux-headers-amd64), and checks:
+#   - `apt-get install ./kfast-dkms_*.deb` builds and installs the modules
+#     through DKMS for that kernel; `dkms status` says installed; modinfo
+#     reports the package version;
+#   - a second kernel's headers installed beside the first (the cloud
+#     flavour of the same release) make DKMS build for it too;
+#   - `apt-get remove kfast-dkms` removes the modules for both again.
+# The modules DKMS built for the stock kernel are left, decompressed, in
+# $KFAST_CACHE/dkms/<abi>-amd64/modules/ for the stock guest to boot
+# (run-guest.sh with KFAST_MODULES=dkms).
+set -u
+. "$(dirname "$0")/../../scripts/lib.sh"
+
+kver=$1 deb=$(realpath "$2")
+suite=$(suite_of "$kver")
+base=$KFAST_CACHE/dkms/base-$suite.tar
+root=$KFAST_CACHE/dkms/root-$suite
+aptcache=$KFAST_CACHE/dkms/apt-$suite
+pass=0 fail=0
+MODULES="kfast_vmac kfast_umac kfast_gcmsiv kfast_speed"
+
+ok() { echo "ok - $*"; pass=$((pass + 1)); }
+not_ok() { echo "not ok - $*"; fail=$((fail + 1)); }
+check() {
+	local what=$1
+	shift
+	if "$@"; then ok "$what"; else not_ok "$what"; return 1; fi
+}
+
+# in_root COMMAND: runs COMMAND in the test chroot, with the persistent apt
+# archive cache bind-mounted (downloads only once per machine).
+in_root() {
+	unshare --mount --fork bash -c '
+		set -e
+		mount -t proc proc "$1/proc"
+		mount --bind "$2" "$1/var/cache/apt/archives"
+		exec chroot "$1" /usr/bin/env -i HOME=/root LC_ALL=C.UTF-8 \
+			DEBIAN_FRONTEND=noninteractive \
+			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+			bash -c "$3"' _ "$root" "$aptcache" "$1"
+}
+
+# The clean chroot: minbase and the stock headers, made once and unpacked
+# afresh for every run.
+mkdir -p "$KFAST_CACHE/dkms" "$aptcache/partial"
+want=$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" | sha1sum)
+if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
+	log "dkms: clean $suite chroot with linux-headers-amd64"
+	rm -rf "$root"
+	mkdir -p "$root"
+	debootstrap --variant=minbase "$suite" "$root" "$KFAST_MIRROR" \
+		>"$KFAST_CACHE/dkms/debootstrap-$suite.log" 2>&1 ||
+		die "debootstrap $suite failed (see $KFAST_CACHE/dkms/debootstrap-$suite.log)"
+	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99kfast-novalid"
+	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+	chmod +x "$root/usr/sbin/policy-rc.d"
+	: >"$root/etc/apt/sources.list"
+	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
+	in_root "apt-get -q update >/dev/null &&
+		apt-get install -y -q --no-install-recommends linux-headers-amd64 >/dev/null" ||
+		die "linux-headers-amd64 install ($suite) failed"
+	tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
+	echo "$want" >"$base.src"
+fi
+rm -rf "$root"
+mkdir -p "$root"
+tar -C "$root" -xf "$base"
+
+abi=$(ls -d "$root"/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)
+abi=${abi##*/linux-headers-}
+kernel=$abi
+second=${abi%-amd64}-cloud-amd64
+version=$(dpkg-deb -f "$deb" Version)
+out=$KFAST_CACHE/dkms/$kernel/modules
+log "dkms: installing ${deb##*/} in a clean $suite chroot (headers $kernel)"
+
+cp "$deb" "$root/tmp/"
+in_root "apt-get -q update >/dev/null &&
+	apt-get install -y -q --no-install-recommends /tmp/${deb##*/}" \
+	>"$KFAST_CACHE/dkms/install-$suite.log" 2>&1
+check "apt-get install ./${deb##*/} ($suite)" test $? -eq 0 ||
+	tail -n 30 "$KFAST_CACHE/dkms/install-$suite.log"
+
+status=$(in_root "dkms status" 2>&1)
+echo "$status" | sed 's/^/# dkms status: /'
+check "dkms status: kfast/$version installed for $kernel" \
+	grep -q "^kfast/$version, $kernel, x86_64: installed" <<<"$status"
+
+# Where DKMS put the modules, and that they are the package's.
+rm -rf "$out"
+mkdir -p "$out"
+for m in $MODULES; do
+	f=$(find "$root/lib/modules/$kernel/updates/dkms" -name "$m.ko*" 2>/dev/null | head -n 1)
+	if [ -z "$f" ]; then
+		not_ok "$m.ko installed by DKMS under /lib/modules/$kernel/updates/dkms"
+		continue
+	fi
+	case "$f" in
+	*.xz) xz -dc "$f" >"$out/$m.ko" ;;
+	*.zst) zstd -qdc "$f" >"$out/$m.ko" ;;
+	*) cp "$f" "$out/$m.ko" ;;
+	esac
+	check "$m.ko installed by DKMS, modinfo version $version" \
+		test "$(modinfo -F version "$out/$m.ko")" = "$version"
+done
+check "modules.dep of $kernel lists the DKMS modules" \
+	grep -q "^updates/dkms/kfast_vmac.ko" "$root/lib/modules/$kernel/modules.dep"
+
+# A second kernel's headers: DKMS's header hook builds for it as well.  With
+# openssl present (as on most systems) DKMS also makes its MOK key and signs
+# what it builds with it (the README's Secure Boot paragraph).
+in_root "apt-get install -y -q --no-install-recommends openssl &&
+	apt-get install -y -q --no-install-recommends linux-headers-$second" \
+	>"$KFAST_CACHE/dkms/second-$suite.log" 2>&1
+check "openssl and linux-headers-$second install" test $? -eq 0
+status=$(in_root "dkms status" 2>&1)
+check "dkms status: kfast/$version installed for $second too" \
+	grep -q "^kfast/$version, $second, x86_64: installed" <<<"$status"
+f=$(find "$root/lib/modules/$second/updates/dkms" -name 'kfast_gcmsiv.ko*' 2>/dev/null | head -n 1)
+check "kfast_gcmsiv.ko built for $second" test -n "$f"
+check "/var/lib/dkms/mok.key and mok.pub made" \
+	test -f "$root/var/lib/dkms/mok.key" -a -f "$root/var/lib/dkms/mok.pub"
+signer=$( { [ -n "$f" ] && modinfo -F signer "$f"; } 2>/dev/null)
+check "the $second build is signed by DKMS's key (signer: ${signer:-none})" \
+	test "$signer" = "DKMS module signing key"
+
+# Uninstall.
+in_root "apt-get remove -y -q kfast-dkms" >"$KFAST_CACHE/dkms/remove-$suite.log" 2>&1
+check "apt-get remove kfast-dkms" test $? -eq 0
+check "dkms status is empty after removal" test -z "$(in_root 'dkms status' 2>&1)"
+check "no kfast module left under /lib/modules" \
+	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
+
+rm -rf "$root"
+echo "dkms $suite: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
