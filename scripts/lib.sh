@@ -100,30 +100,31 @@ extract_deb() {
 	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
 }
 
-# in_chroot SUITE COMMAND: runs COMMAND (bash -c) in the suite's chroot with
-# /proc and /build mounted in a private mount namespace, so nothing stays
-# mounted afterwards.
-in_chroot() {
-	local root=$KFAST_CACHE/chroot/$1
-	shift
+# in_root ROOT SRC DST COMMAND: runs COMMAND (bash -c) chrooted in ROOT with
+# /proc mounted and the host directory SRC bind-mounted at DST, in a private
+# mount namespace, so nothing stays mounted afterwards.
+in_root() {
 	unshare --mount --fork bash -c '
 		set -e
-		root=$1 cache=$2
-		shift 2
+		root=$1 src=$2 dst=$3
+		shift 3
 		mount -t proc proc "$root/proc"
-		mkdir -p "$root/build" "$cache/build"
-		mount --bind "$cache/build" "$root/build"
+		mkdir -p "$root$dst" "$src"
+		mount --bind "$src" "$root$dst"
 		exec chroot "$root" /usr/bin/env -i HOME=/root LC_ALL=C.UTF-8 \
 			DEBIAN_FRONTEND=noninteractive \
 			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-			bash -c "$*"' _ "$root" "$KFAST_CACHE" "$@"
+			bash -c "$*"' _ "$@"
 }
 
-# Copies the source tree (tracked and untracked-but-not-ignored files) to
-# $KFAST_CACHE/build/TAG[-$KFAST_RUN_TAG], so each target kernel has its own
-# objects.  The copy is made fresh (no stale file survives a rename) unless
-# the sources are byte for byte those of the existing copy, which then keeps
-# its objects; .kfast-src holds the hash of the sources.
+# in_chroot SUITE COMMAND: runs COMMAND in the suite's build chroot with the
+# source trees of $KFAST_CACHE/build at /build.
+in_chroot() {
+	local suite=$1
+	shift
+	in_root "$KFAST_CACHE/chroot/$suite" "$KFAST_CACHE/build" /build "$@"
+}
+
 sync_tree() {
 	local dst=$KFAST_CACHE/build/$1${KFAST_RUN_TAG:+-$KFAST_RUN_TAG} new hash
 	new=$dst.new

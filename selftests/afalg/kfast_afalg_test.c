@@ -13,6 +13,10 @@
  *	Bad input through AF_ALG: wrong key length (EINVAL), no key (ENOKEY),
  *	data shorter than the nonce (EINVAL); for VMAC a bad nonce (EINVAL),
  *	also on a message longer than one of algif_hash's internal chunks.
+ *   kfast_afalg_test bind TYPE NAME ERRNO
+ *	bind() of an AF_ALG socket of TYPE (hash, aead) to NAME must give
+ *	ERRNO (0: success), e.g. ENOENT (2) for a name Linux 7.3's
+ *	crypto.af_alg_restrict=1 keeps off its allowlist.
  *
  * Every send is checked for its full count and every read gets room for
  * the whole output: AF_ALG reports some failures only as a short count and
@@ -361,6 +365,17 @@ static void run_errors(char **argv)
 	       "%s: bad nonce on a multi-chunk message is an error, not a tag", name);
 }
 
+static void run_bind(char **argv)
+{
+	int want = atoi(argv[2]), r = alg_socket(argv[0], argv[1]);
+
+	if (r >= 0) {
+		close(r);
+		r = 0;
+	}
+	result(r == -want, "bind(%s, %s) returns %d (want %d)", argv[0], argv[1], r, -want);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "vectors"))
@@ -369,6 +384,8 @@ int main(int argc, char **argv)
 		run_diff(argv + 2);
 	else if (argc == 5 && !strcmp(argv[1], "errors"))
 		run_errors(argv + 2);
+	else if (argc == 5 && !strcmp(argv[1], "bind"))
+		run_bind(argv + 2);
 	else {
 		fprintf(stderr, "usage: see the comment at the top of %s\n", __FILE__);
 		return 2;

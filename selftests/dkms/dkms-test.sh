@@ -34,18 +34,9 @@ check() {
 	if "$@"; then ok "$what"; else not_ok "$what"; return 1; fi
 }
 
-# in_root COMMAND: runs COMMAND in the test chroot, with the persistent apt
+# dkms_root COMMAND: runs COMMAND in the test chroot, with the persistent apt
 # archive cache bind-mounted (downloads only once per machine).
-in_root() {
-	unshare --mount --fork bash -c '
-		set -e
-		mount -t proc proc "$1/proc"
-		mount --bind "$2" "$1/var/cache/apt/archives"
-		exec chroot "$1" /usr/bin/env -i HOME=/root LC_ALL=C.UTF-8 \
-			DEBIAN_FRONTEND=noninteractive \
-			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-			bash -c "$3"' _ "$root" "$aptcache" "$1"
-}
+dkms_root() { in_root "$root" "$aptcache" /var/cache/apt/archives "$1"; }
 
 # The clean chroot: minbase and the stock headers, made once and unpacked
 # afresh for every run.
@@ -63,7 +54,7 @@ if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 	chmod +x "$root/usr/sbin/policy-rc.d"
 	: >"$root/etc/apt/sources.list"
 	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
-	in_root "apt-get -q update >/dev/null &&
+	dkms_root "apt-get -q update >/dev/null &&
 		apt-get install -y -q --no-install-recommends linux-headers-amd64 >/dev/null" ||
 		die "linux-headers-amd64 install ($suite) failed"
 	tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
@@ -82,13 +73,13 @@ out=$KFAST_CACHE/dkms/$kernel/modules
 log "dkms: installing ${deb##*/} in a clean $suite chroot (headers $kernel)"
 
 cp "$deb" "$root/tmp/"
-in_root "apt-get -q update >/dev/null &&
+dkms_root "apt-get -q update >/dev/null &&
 	apt-get install -y -q --no-install-recommends /tmp/${deb##*/}" \
 	>"$KFAST_CACHE/dkms/install-$suite.log" 2>&1
 check "apt-get install ./${deb##*/} ($suite)" test $? -eq 0 ||
 	tail -n 30 "$KFAST_CACHE/dkms/install-$suite.log"
 
-status=$(in_root "dkms status" 2>&1)
+status=$(dkms_root "dkms status" 2>&1)
 echo "$status" | sed 's/^/# dkms status: /'
 check "dkms status: kfast/$version installed for $kernel" \
 	grep -q "^kfast/$version, $kernel, x86_64: installed" <<<"$status"
@@ -116,11 +107,11 @@ check "modules.dep of $kernel lists the DKMS modules" \
 # A second kernel's headers: DKMS's header hook builds for it as well.  With
 # openssl present (as on most systems) DKMS also makes its MOK key and signs
 # what it builds with it (the README's Secure Boot paragraph).
-in_root "apt-get install -y -q --no-install-recommends openssl &&
+dkms_root "apt-get install -y -q --no-install-recommends openssl &&
 	apt-get install -y -q --no-install-recommends linux-headers-$second" \
 	>"$KFAST_CACHE/dkms/second-$suite.log" 2>&1
 check "openssl and linux-headers-$second install" test $? -eq 0
-status=$(in_root "dkms status" 2>&1)
+status=$(dkms_root "dkms status" 2>&1)
 check "dkms status: kfast/$version installed for $second too" \
 	grep -q "^kfast/$version, $second, x86_64: installed" <<<"$status"
 f=$(find "$root/lib/modules/$second/updates/dkms" -name 'kfast_gcmsiv.ko*' 2>/dev/null | head -n 1)
@@ -132,9 +123,9 @@ check "the $second build is signed by DKMS's key (signer: ${signer:-none})" \
 	test "$signer" = "DKMS module signing key"
 
 # Uninstall.
-in_root "apt-get remove -y -q kfast-dkms" >"$KFAST_CACHE/dkms/remove-$suite.log" 2>&1
+dkms_root "apt-get remove -y -q kfast-dkms" >"$KFAST_CACHE/dkms/remove-$suite.log" 2>&1
 check "apt-get remove kfast-dkms" test $? -eq 0
-check "dkms status is empty after removal" test -z "$(in_root 'dkms status' 2>&1)"
+check "dkms status is empty after removal" test -z "$(dkms_root 'dkms status' 2>&1)"
 check "no kfast module left under /lib/modules" \
 	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
 

@@ -110,6 +110,14 @@ stage_modules() {
 		for m in af_alg algif_hash algif_aead tcrypt vmac crypto_user; do
 			add_kernel_module "$stockmods" "$moddir" "$m" || true
 		done
+		# The kernel's crypto modules, as an installed system has them,
+		# so that the crypto API autoloads cmac(aes), gcm(aes), ... by
+		# name for the speed module and the demo's NTP table.
+		for m in $(cd "$stockmods" && find kernel/crypto kernel/arch/*/crypto kernel/lib/crypto \
+			-name '*.ko*' 2>/dev/null); do
+			m=${m##*/}
+			add_kernel_module "$stockmods" "$moddir" "${m%%.ko*}" || true
+		done
 		cp "$stockmods"/modules.builtin* "$moddir/" 2>/dev/null || true
 	fi
 	touch "$moddir/modules.order" "$moddir/modules.builtin"
@@ -138,6 +146,14 @@ stock | demo | cmd)
 			cp "$f" "$root/tests/${b#"$kind"-}"
 		done
 		cp "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
+		# The README's example blocks marked for the stock guest, as is
+		# (stock-40-readme.sh runs them).
+		mkdir -p "$root/tests/readme"
+		awk -v d="$root/tests/readme" '
+			/^<!-- test: stock guest/ { want = 1; next }
+			want && /^```sh$/ { n++; f = sprintf("%s/%02d.sh", d, n); in_block = 1; want = 0; next }
+			in_block && /^```$/ { in_block = 0; close(f); next }
+			in_block { print > f }' "$KFAST_TOP/README.md"
 	else
 		cp "$GUEST/stock-10-modules.sh" "$root/tests/10-modules.sh"
 		printf '%s\n' "${4:-true}" >"$root/tests/50-cmd.sh"
