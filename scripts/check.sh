@@ -84,7 +84,7 @@ parallel_steps() {
 
 build_all_modules() {
 	local k a n=0 bad=0
-	for k in $KFAST_KERNELS; do
+	for k in $KFAST_STOCK_KERNELS; do
 		for a in amd64 arm64; do
 			if scripts/kenv.sh modules "$k" "$a" >/dev/null; then
 				n=$((n + 1))
@@ -170,7 +170,7 @@ all)
 		guests+=("KUnit $k debug guest|selftests/qemu/run-guest.sh kunit $k")
 	done
 	# The stock amd64 guests boot the modules DKMS built from the package.
-	for k in $KFAST_KERNELS; do
+	for k in $KFAST_STOCK_KERNELS; do
 		guests+=("DKMS package and stock $k amd64 guest|dkms_then_guest $k $deb")
 	done
 	guests+=("stock 7.2 arm64 guest|selftests/qemu/run-guest.sh stock 7.2 arm64")

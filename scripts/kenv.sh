@@ -43,7 +43,7 @@ headers_gcc() {
 	sed -n 's/^CC = .*gcc-\([0-9]*\).*/\1/p' "$1/.kernelvariables" | head -n 1
 }
 
-CHROOT_PKGS="linux-headers-amd64 gcc make libc6-dev kmod bc flex bison libelf-dev
+CHROOT_PKGS="gcc make libc6-dev kmod bc flex bison libelf-dev
 	libssl-dev python3 xz-utils cpio rsync perl binutils-aarch64-linux-gnu"
 
 make_chroot() {
@@ -52,7 +52,7 @@ make_chroot() {
 		log "debootstrap $suite (minbase)"
 		rm -rf "$root"
 		mkdir -p "$root"
-		debootstrap --variant=minbase "$suite" "$root" "$KFAST_MIRROR" \
+		debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
 			>"$KFAST_CACHE/debootstrap-$suite.log" 2>&1 ||
 			die "debootstrap $suite failed (see $KFAST_CACHE/debootstrap-$suite.log)"
 		echo 'Acquire::Check-Valid-Until "false";' \
@@ -64,13 +64,17 @@ make_chroot() {
 	# The suite with its updates and security pockets: the newest kernel
 	# headers, matching the newest image that the guests boot.
 	want=$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" - <<<"$CHROOT_PKGS" | sha1sum)
+	# (the headers package is part of what the stamp covers since 7.3 was added)
+	want="$want $(headers_install_args "$suite")"
 	if [ "$(cat "$root/.kfast-ready" 2>/dev/null)" != "$want" ]; then
 		: >"$root/etc/apt/sources.list"
 		cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" \
 			"$root/etc/apt/sources.list.d/debian.sources"
 		log "installing the $suite toolchain and kernel headers"
 		in_chroot "$suite" "apt-get -q update >/dev/null &&
-			apt-get install -y -q --no-install-recommends $(echo $CHROOT_PKGS) >/dev/null" ||
+			apt-get install -y -q --no-install-recommends $(echo $CHROOT_PKGS) >/dev/null &&
+			apt-get install -y -q --no-install-recommends $(headers_install_args "$suite") \
+				>/dev/null" ||
 			die "chroot package install ($suite) failed"
 		gccv=$(headers_gcc "$(ls -d "$root"/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)")
 		in_chroot "$suite" "apt-get install -y -q --no-install-recommends \

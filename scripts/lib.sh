@@ -23,8 +23,12 @@ KFAST_CACHE=${KFAST_CACHE:-/var/cache/kfast}
 KFAST_MIRROR=${KFAST_MIRROR:-http://deb.debian.org/debian}
 KFAST_JOBS=${KFAST_JOBS:-$(nproc)}
 
-# The three supported kernels and the Debian suite that ships each.
+# The three supported kernels (stock and KUnit guests, DKMS) and the Debian
+# suite that ships each; the stock guests and module builds also cover the
+# release candidate in experimental.
 KFAST_KERNELS="6.1 6.12 7.2"
+KFAST_NEXT_KERNEL=7.3
+KFAST_STOCK_KERNELS="$KFAST_KERNELS $KFAST_NEXT_KERNEL"
 
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -34,7 +38,21 @@ suite_of() {
 	6.1) echo bookworm ;;
 	6.12) echo trixie ;;
 	7.2) echo sid ;;
-	*) die "unknown kernel '$1' (supported: $KFAST_KERNELS)" ;;
+	"$KFAST_NEXT_KERNEL") echo experimental ;;
+	*) die "unknown kernel '$1' (supported: $KFAST_STOCK_KERNELS)" ;;
+	esac
+}
+
+# What debootstrap starts a suite's chroot from (experimental is not a whole
+# suite: sid plus experimental's sources), and the apt arguments that
+# install the suite's stock kernel headers.
+bootstrap_suite() {
+	case "$1" in experimental) echo sid ;; *) echo "$1" ;; esac
+}
+headers_install_args() {
+	case "$1" in
+	experimental) echo "-t experimental linux-headers-$KFAST_NEXT_KERNEL-amd64" ;;
+	*) echo linux-headers-amd64 ;;
 	esac
 }
 

@@ -41,12 +41,12 @@ dkms_root() { in_root "$root" "$aptcache" /var/cache/apt/archives "$1"; }
 # The clean chroot: minbase and the stock headers, made once and unpacked
 # afresh for every run.
 mkdir -p "$KFAST_CACHE/dkms" "$aptcache/partial"
-want=$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" | sha1sum)
+want="$(sha1sum <"$KFAST_TOP/selftests/qemu/apt/$suite.sources") $(headers_install_args "$suite")"
 if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 	log "dkms: clean $suite chroot with linux-headers-amd64"
 	rm -rf "$root"
 	mkdir -p "$root"
-	debootstrap --variant=minbase "$suite" "$root" "$KFAST_MIRROR" \
+	debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
 		>"$KFAST_CACHE/dkms/debootstrap-$suite.log" 2>&1 ||
 		die "debootstrap $suite failed (see $KFAST_CACHE/dkms/debootstrap-$suite.log)"
 	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99kfast-novalid"
@@ -55,8 +55,8 @@ if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 	: >"$root/etc/apt/sources.list"
 	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
 	dkms_root "apt-get -q update >/dev/null &&
-		apt-get install -y -q --no-install-recommends linux-headers-amd64 >/dev/null" ||
-		die "linux-headers-amd64 install ($suite) failed"
+		apt-get install -y -q --no-install-recommends $(headers_install_args "$suite") >/dev/null" ||
+		die "kernel headers install ($suite) failed"
 	tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
 	echo "$want" >"$base.src"
 fi
@@ -101,14 +101,22 @@ for m in $MODULES; do
 	check "$m.ko installed by DKMS, modinfo version $version" \
 		test "$(modinfo -F version "$out/$m.ko")" = "$version"
 done
-check "modules.dep of $kernel lists the DKMS modules" \
-	grep -q "^updates/dkms/kfast_vmac.ko" "$root/lib/modules/$kernel/modules.dep"
+# DKMS runs depmod where the kernel's modules.dep exists; 3.2 (trixie, sid)
+# leaves a kernel whose image is not installed to the image's own depmod.
+if [ -f "$root/lib/modules/$kernel/modules.dep" ]; then
+	check "modules.dep of $kernel lists the DKMS modules" \
+		grep -q "^updates/dkms/kfast_vmac.ko" "$root/lib/modules/$kernel/modules.dep"
+else
+	echo "# no modules.dep for $kernel (its image is not installed): DKMS left depmod to it"
+fi
 
 # A second kernel's headers: DKMS's header hook builds for it as well.  With
 # openssl present (as on most systems) DKMS also makes its MOK key and signs
 # what it builds with it (the README's Secure Boot paragraph).
+release=""
+[ "$suite" = experimental ] && release="-t experimental"
 dkms_root "apt-get install -y -q --no-install-recommends openssl &&
-	apt-get install -y -q --no-install-recommends linux-headers-$second" \
+	apt-get install -y -q --no-install-recommends $release linux-headers-$second" \
 	>"$KFAST_CACHE/dkms/second-$suite.log" 2>&1
 check "openssl and linux-headers-$second install" test $? -eq 0
 status=$(dkms_root "dkms status" 2>&1)

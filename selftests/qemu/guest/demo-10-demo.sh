@@ -5,6 +5,7 @@
 
 modprobe algif_hash
 modprobe algif_aead
+af_alg_unrestrict
 for m in kfast_vmac kfast_umac kfast_gcmsiv; do
 	[ -f "/lib/modules/$(uname -r)/extra/$m.ko" ] || continue
 	check "modprobe $m" modprobe "$m"
@@ -16,7 +17,10 @@ awk '/^name/ { n = $3 } /^driver/ { d = $3 } /^module/ && $3 ~ /^kfast_/ { m = 1
 echo "== AF_ALG sample (libkcapi): MAC of 'The quick brown fox' with key 000102...0f"
 printf '\000\001\002\003\004\005\006\007\010\011\012\013\014\015\016\017' > /tmp/key
 printf 'The quick brown fox' > /tmp/msg
+kcapi=yes
+kcapi_usable || kcapi=
 for a in "vmac64(aes) 16" "vmac128(aes) 16" "umac64(aes) 8" "umac128(aes) 8"; do
+	[ -n "$kcapi" ] || break
 	set -- $a
 	grep -q "^name *: $1\$" /proc/crypto || continue
 	# the nonce travels in front of the message: $2 bytes, here all zero but the last
@@ -24,7 +28,7 @@ for a in "vmac64(aes) 16" "vmac128(aes) 16" "umac64(aes) 8" "umac128(aes) 8"; do
 	tag=$(kcapi-dgst -c "$1" --keyfd 3 --hex 3< /tmp/key < /tmp/in)
 	check "kcapi-dgst $1 (nonce ...01): $tag" test -n "$tag"
 done
-if grep -q "^name *: gcm-siv(aes)\$" /proc/crypto; then
+if [ -n "$kcapi" ] && grep -q "^name *: gcm-siv(aes)\$" /proc/crypto; then
 	# kcapi-enc writes the AF_ALG buffer as is: AAD || ciphertext || tag on
 	# sealing, AAD || plaintext on opening.
 	iv=000102030405060708090a0b

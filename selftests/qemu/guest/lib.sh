@@ -33,6 +33,27 @@ crypto_field() {
 		$1 == f && drv == d { print $3; exit }' /proc/crypto
 }
 
+# Linux 7.3+: once af_alg is loaded, AF_ALG binds only an allowlist unless
+# crypto.af_alg_restrict is 0.  The tests use our names through AF_ALG, so
+# this sets it to 0 and keeps the old value in KFAST_AF_ALG_RESTRICT
+# (stock-20-afalg.sh checks the restricted behaviour with it).
+af_alg_unrestrict() {
+	[ -f /proc/sys/crypto/af_alg_restrict ] || return 0
+	KFAST_AF_ALG_RESTRICT=$(cat /proc/sys/crypto/af_alg_restrict)
+	echo 0 > /proc/sys/crypto/af_alg_restrict &&
+		echo "# crypto.af_alg_restrict was $KFAST_AF_ALG_RESTRICT, set to 0 for the tests"
+}
+
+# Whether libkcapi's tools run on this kernel: libkcapi 1.4 reads the
+# release as X.Y.Z and gives up on one like Debian's release candidates'
+# "7.3-amd64" ("Could not parse kernel version").  A probe, not a guess.
+kcapi_usable() {
+	if printf '' | kcapi-dgst -c sha256 --hex 2>&1 | grep -q 'Could not parse kernel version'; then
+		echo "# libkcapi cannot parse the kernel release $(uname -r): its tools are not run"
+		return 1
+	fi
+}
+
 kfast_finish() {
 	echo "== dmesg"
 	dmesg | tail -n 200

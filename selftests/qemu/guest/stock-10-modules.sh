@@ -5,6 +5,7 @@
 for m in af_alg algif_hash algif_aead; do
 	check "modprobe $m (distribution module)" modprobe "$m"
 done
+af_alg_unrestrict
 
 # module: algorithm names it must register
 KFAST_ALGS="kfast_vmac:vmac64(aes),vmac128(aes)

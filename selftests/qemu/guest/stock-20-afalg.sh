@@ -44,6 +44,7 @@ done
 
 # libkcapi's command-line tools on a few vectors of each algorithm.
 n=0
+kcapi_usable || : > /tmp/vectors.txt
 while read -r kind name key a b c d e; do
 	n=$((n + 1))
 	[ $((n % 3)) -eq 1 ] || continue
