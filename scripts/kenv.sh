@@ -50,22 +50,14 @@ make_chroot() {
 	local suite=$1 root=$KFAST_CACHE/chroot/$1 gccv want
 	if [ ! -f "$root/.kfast-debootstrapped" ]; then
 		log "debootstrap $suite (minbase)"
-		rm -rf "$root"
-		mkdir -p "$root"
-		debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
-			>"$KFAST_CACHE/debootstrap-$suite.log" 2>&1 ||
-			die "debootstrap $suite failed (see $KFAST_CACHE/debootstrap-$suite.log)"
-		echo 'Acquire::Check-Valid-Until "false";' \
-			>"$root/etc/apt/apt.conf.d/99kfast-novalid"
-		printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
-		chmod +x "$root/usr/sbin/policy-rc.d"
+		minbase_root "$suite" "$root" "$KFAST_CACHE/debootstrap-$suite.log"
 		touch "$root/.kfast-debootstrapped"
 	fi
 	# The suite with its updates and security pockets: the newest kernel
 	# headers, matching the newest image that the guests boot.
-	want=$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" - <<<"$CHROOT_PKGS" | sha1sum)
-	# (the headers package is part of what the stamp covers since 7.3 was added)
-	want="$want $(headers_install_args "$suite")"
+	# The stamp: what the chroot is made from (sources, packages, headers).
+	want="$(cat "$KFAST_TOP/selftests/qemu/apt/$suite.sources" - <<<"$CHROOT_PKGS" |
+		sha1sum) $(headers_install_args "$suite")"
 	if [ "$(cat "$root/.kfast-ready" 2>/dev/null)" != "$want" ]; then
 		: >"$root/etc/apt/sources.list"
 		cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" \

@@ -118,6 +118,22 @@ extract_deb() {
 	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
 }
 
+# minbase_root SUITE ROOT LOG: a fresh debootstrap (minbase) of the suite in
+# ROOT for the harness: the snapshot mirror's Valid-Until ignored, no
+# daemons started, apt pointed at selftests/qemu/apt/<suite>.sources.
+minbase_root() {
+	local suite=$1 root=$2
+	rm -rf "$root"
+	mkdir -p "$root"
+	debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
+		>"$3" 2>&1 || die "debootstrap $suite failed (see $3)"
+	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99kfast-novalid"
+	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+	chmod +x "$root/usr/sbin/policy-rc.d"
+	: >"$root/etc/apt/sources.list"
+	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
+}
+
 # in_root ROOT SRC DST COMMAND: runs COMMAND (bash -c) chrooted in ROOT with
 # /proc mounted and the host directory SRC bind-mounted at DST, in a private
 # mount namespace, so nothing stays mounted afterwards.

@@ -43,17 +43,8 @@ dkms_root() { in_root "$root" "$aptcache" /var/cache/apt/archives "$1"; }
 mkdir -p "$KFAST_CACHE/dkms" "$aptcache/partial"
 want="$(sha1sum <"$KFAST_TOP/selftests/qemu/apt/$suite.sources") $(headers_install_args "$suite")"
 if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
-	log "dkms: clean $suite chroot with linux-headers-amd64"
-	rm -rf "$root"
-	mkdir -p "$root"
-	debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
-		>"$KFAST_CACHE/dkms/debootstrap-$suite.log" 2>&1 ||
-		die "debootstrap $suite failed (see $KFAST_CACHE/dkms/debootstrap-$suite.log)"
-	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99kfast-novalid"
-	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
-	chmod +x "$root/usr/sbin/policy-rc.d"
-	: >"$root/etc/apt/sources.list"
-	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
+	log "dkms: clean $suite chroot with its stock kernel headers"
+	minbase_root "$suite" "$root" "$KFAST_CACHE/dkms/debootstrap-$suite.log"
 	dkms_root "apt-get -q update >/dev/null &&
 		apt-get install -y -q --no-install-recommends $(headers_install_args "$suite") >/dev/null" ||
 		die "kernel headers install ($suite) failed"
