@@ -6,6 +6,8 @@
 # Installs the kfast-dkms package DEB the way a user does, in a fresh chroot
 # of the Debian suite that ships kernel KVER holding only that suite's
 # stock kernel headers (linux-headers-amd64), and checks:
+#   - the README's block marked "test: dkms chroot" (install, dkms status,
+#     remove) runs as written;
 #   - `apt-get install ./kfast-dkms_*.deb` builds and installs the modules
 #     through DKMS for that kernel; `dkms status` says installed; modinfo
 #     reports the package version;
@@ -62,6 +64,22 @@ second=${abi%-amd64}-cloud-amd64
 version=$(dpkg-deb -f "$deb" Version)
 out=$KFAST_CACHE/dkms/$kernel/modules
 log "dkms: installing ${deb##*/} in a clean $suite chroot (headers $kernel)"
+
+# First the README's block as a user types it (apt asks; the answer is yes),
+# from a directory holding dist/.
+mkdir -p "$root/root/dist"
+cp "$deb" "$root/root/dist/"
+awk '/^<!-- test: dkms chroot/ { want = 1; next }
+	want && /^```sh$/ { block = 1; want = 0; next }
+	block && /^```$/ { exit }
+	block' "$KFAST_TOP/README.md" >"$root/tmp/readme.sh"
+dkms_root "cd /root && yes | sh -e /tmp/readme.sh" >"$KFAST_CACHE/dkms/readme-$suite.log" 2>&1
+check "the README's package block runs as written ($suite)" test $? -eq 0 ||
+	tail -n 20 "$KFAST_CACHE/dkms/readme-$suite.log"
+check "... its dkms status said kfast/$version installed for $kernel" \
+	grep -q "^kfast/$version, $kernel, x86_64: installed" "$KFAST_CACHE/dkms/readme-$suite.log"
+check "... and it removed the modules again" \
+	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
 
 cp "$deb" "$root/tmp/"
 dkms_root "apt-get -q update >/dev/null &&
