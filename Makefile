@@ -8,6 +8,7 @@
 #                         KUnit debug kernels, arm64 guest (scripts/check.sh)
 #   make check-quick      userspace tests + the 6.1 stock guest only
 #   make check-user       userspace tests of the cores (ASan + UBSan)
+#   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
 #   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
