@@ -8,6 +8,10 @@ ifeq ($(USER_ARCH),x86)
 VMAC_CORE_SRCS += arch/x86/vmac-bmi2.S arch/x86/vmac-avx512.S
 USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
+ifeq ($(USER_ARCH),arm64)
+VMAC_CORE_SRCS += arch/arm64/vmac-scalar.S
+USER_CFLAGS += -DKFAST_VMAC_ARCH
+endif
 
 USER_TESTS += test_vmac
 # the .S files carry no .note.GNU-stack (the kernel does not want one)
