@@ -13,6 +13,8 @@
 #   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make style            checkpatch.pl on the project's C files
+#   make model-arm64      llvm-mca-19 cycles/byte of the arm64 loops (a model;
+#                         Documentation/benchmarks-arm64.md)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PWD := $(CURDIR)
@@ -49,7 +51,11 @@ vm-run:
 style:
 	scripts/style.sh
 
+model-arm64:
+	scripts/model-arm64.py Documentation/benchmarks-arm64.md
+
 include selftests/user/user.mk
 include tools/bench/bench.mk
 
-.PHONY: all modules install clean check check-quick check-user demo vm-run style bench
+.PHONY: all modules install clean check check-quick check-user demo vm-run style bench \
+	model-arm64

@@ -418,11 +418,15 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_ce)
 .Lpv_eight:
 	ld1		{BLK0.16b, BLK1.16b, BLK2.16b, BLK3.16b}, [DATA], #64
 	ld1		{BLK4.16b, BLK5.16b, BLK6.16b, BLK7.16b}, [DATA], #64
-	eor		BLK0.16b, BLK0.16b, ACC.16b		/* S ^ X_1 */
-	KARA2		BLK0, BLK1, HPOW8, HPOW7, F0, 1
-	KARA2		BLK2, BLK3, HPOW6, HPOW5, F1
+	/*
+	 * The blocks that do not depend on S first: only the last pair
+	 * waits for the previous reduction, so the sums' chain is short.
+	 */
+	KARA2		BLK6, BLK7, HPOW2, HPOW1, F3, 1
 	KARA2		BLK4, BLK5, HPOW4, HPOW3, F2
-	KARA2		BLK6, BLK7, HPOW2, HPOW1, F3
+	KARA2		BLK2, BLK3, HPOW6, HPOW5, F1
+	eor		BLK0.16b, BLK0.16b, ACC.16b		/* S ^ X_1 */
+	KARA2		BLK0, BLK1, HPOW8, HPOW7, F0
 	REDUCE		ACC
 	sub		PNBLK, PNBLK, #8
 	cmp		PNBLK, #8
