@@ -5,8 +5,9 @@
  * probes it once and sets its static key.  A context runs min(its impl,
  * the CPU's best tier).
  *
- * NH and L2 are scalar (NEON has no 64 x 64 -> 128-bit multiply), one
- * block per L2 step; the per-message AES of the pad uses AESE inside a
+ * NH and L2 are scalar (NEON has no 64 x 64 -> 128-bit multiply); VMAC-64
+ * takes two blocks per L2 step (acc k^2 + m1 k + m2), VMAC-128 one block
+ * per step on each of its two chains; the per-message AES of the pad uses AESE inside a
  * kernel-mode NEON section where SIMD is usable.
  */
 #ifndef KFAST_ARCH_ARM64_VMAC_HOOKS_H
@@ -33,6 +34,7 @@ asmlinkage void vmac_ce_pad(const u8 rk[15][16], unsigned int rounds,
 
 static_assert(offsetof(struct vmac_key, nhkey) == VMAC_KEY_NH, "VMAC_KEY_NH");
 static_assert(offsetof(struct vmac_key, polykey) == VMAC_KEY_POLY, "VMAC_KEY_POLY");
+static_assert(offsetof(struct vmac_key, polykey2) == VMAC_KEY_POLY2, "VMAC_KEY_POLY2");
 
 /* The AES pad is not a tier of its own: the scalar tier uses it. */
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(vmac_use_ce_aes);

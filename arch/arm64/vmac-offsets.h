@@ -9,5 +9,6 @@
 
 #define VMAC_KEY_NH		0
 #define VMAC_KEY_POLY		144
+#define VMAC_KEY_POLY2		176
 
 #endif /* KFAST_ARCH_ARM64_VMAC_OFFSETS_H */

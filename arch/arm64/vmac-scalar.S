@@ -6,7 +6,7 @@
  * CPU-feature contract:
  *   vmac_blocks64_scalar, vmac_blocks128_scalar: the base A64 instruction
  *	set only, general-purpose registers, so they need no kernel-mode NEON
- *	section and run in any context.  x19-x22 are saved on the stack
+ *	section and run in any context.  x19-x24 are saved on the stack
  *	(callee-saved); x29 and x30 are never touched, so a frame-pointer
  *	unwinder that interrupts them finds the caller's frame.
  *   vmac_ce_pad: ASIMD and AES; the caller holds a kernel-mode NEON
@@ -40,6 +40,14 @@
  *	with t0 = al kl, t1 = ah kl + al kh, t2 = ah kh; add m, then fold the
  *	bits from 127 up back in (2^127 = 1 mod p): bit 127 once, the carry
  *	out of 128 bits twice.
+ *
+ *   Two L2 steps at once (VMAC-64): acc = acc * k^2 + m1 * k + m2 with k^2
+ *	from setkey (fully reduced).  The 256-bit sum Z = z0 + z1 2^64 +
+ *	z2 2^128 + z3 2^192 of the products (each added with its carries) is
+ *	reduced as (z0 + z1 2^64) + 2 (z2 + z3 2^64) mod p, then folded at
+ *	bit 127 as above.  Only acc * k^2 is on the serial chain, which
+ *	costs one multiply-and-reduce per two blocks.  An odd block count
+ *	takes one single step first.
  */
 #include <linux/linkage.h>
 #include "vmac-offsets.h"
@@ -74,6 +82,16 @@
 	SH	.req	x20
 	TL	.req	x21
 	TH	.req	x22
+	/* VMAC-64 two-block step: NH of the first block, k^2 */
+	N1L	.req	x23
+	N1H	.req	x24
+	K2H	.req	x10
+	K2L	.req	x11
+	/* the 256-bit sum of the two-block step */
+	SUM0	.req	x12
+	SUM1	.req	x13
+	SUM2	.req	x14
+	SUM3	.req	x15
 
 .text
 
@@ -143,34 +161,105 @@
 	adc		\ah, M1, xzr
 .endm
 
-.macro SAVE_X19_X22
-	stp		x19, x20, [sp, #-32]!
-	stp		x21, x22, [sp, #16]
+/* (SUM3:SUM2:SUM1:SUM0) += (\hi:\lo) 2^(64 \o), the carries carried through. */
+.macro ZADD o, lo, hi
+.if \o == 0
+	adds		SUM0, SUM0, \lo
+	adcs		SUM1, SUM1, \hi
+	adcs		SUM2, SUM2, xzr
+	adc		SUM3, SUM3, xzr
+.elseif \o == 1
+	adds		SUM1, SUM1, \lo
+	adcs		SUM2, SUM2, \hi
+	adc		SUM3, SUM3, xzr
+.else
+	adds		SUM2, SUM2, \lo
+	adc		SUM3, SUM3, \hi
+.endif
 .endm
 
-.macro RESTORE_X19_X22
+/* Z += (\xh:\xl) (\yh:\yl): four products at word offsets 0, 1, 1, 2. */
+.macro ZMUL xh, xl, yh, yl
+	mul		PLO, \xl, \yl
+	umulh		PHI, \xl, \yl
+	mul		TL, \xl, \yh
+	umulh		TH, \xl, \yh
+	ZADD		0, PLO, PHI
+	ZADD		1, TL, TH
+	mul		PLO, \xh, \yl
+	umulh		PHI, \xh, \yl
+	mul		TL, \xh, \yh
+	umulh		TH, \xh, \yh
+	ZADD		1, PLO, PHI
+	ZADD		2, TL, TH
+.endm
+
+/*
+ * (AH0:AL0) = (AH0:AL0) k^2 + (N1H:N1L) k + (SH:SL) mod 2^127 - 1, lazily
+ * reduced.  Scratch: SUM0..SUM3, PLO, PHI, TL, TH.
+ */
+.macro POLY2
+	mov		SUM0, SL
+	mov		SUM1, SH
+	mov		SUM2, xzr
+	mov		SUM3, xzr
+	ZMUL		N1H, N1L, KH0, KL0	/* + m1 k */
+	ZMUL		AH0, AL0, K2H, K2L	/* + acc k^2 */
+	adds		SUM2, SUM2, SUM2
+	adcs		SUM3, SUM3, SUM3
+	cset		PLO, cs			/* 2 (z2 + z3 2^64) = (PLO:SUM3:SUM2) */
+	adds		SUM0, SUM0, SUM2
+	adcs		SUM1, SUM1, SUM3
+	adc		PLO, PLO, xzr		/* value = PLO 2^128 + (SUM1:SUM0) */
+	lsr		PHI, SUM1, #63
+	add		PHI, PHI, PLO, lsl #1	/* bits 127 and up, weighted 1 */
+	and		SUM1, SUM1, #0x7fffffffffffffff
+	adds		AL0, SUM0, PHI
+	adc		AH0, SUM1, xzr
+.endm
+
+.macro SAVE_X19_X24
+	stp		x19, x20, [sp, #-48]!
+	stp		x21, x22, [sp, #16]
+	stp		x23, x24, [sp, #32]
+.endm
+
+.macro RESTORE_X19_X24
 	ldp		x21, x22, [sp, #16]
-	ldp		x19, x20, [sp], #32
+	ldp		x23, x24, [sp, #32]
+	ldp		x19, x20, [sp], #48
 .endm
 
 SYM_FUNC_START(vmac_blocks64_scalar)
-	SAVE_X19_X22
+	SAVE_X19_X24
 	ldp		AH0, AL0, [POLYP]
 	ldp		KH0, KL0, [KEY, #VMAC_KEY_POLY]
-.Lb64:
-	NH_BLOCK	VMAC_KEY_NH
+	ldp		K2H, K2L, [KEY, #VMAC_KEY_POLY2]
+	tbz		NBLK, #0, .Lb64_pairs
+	NH_BLOCK	VMAC_KEY_NH		/* an odd block: one single step */
 	POLY1		AH0, AL0, KH0, KL0
 	add		P, P, #128
 	subs		NBLK, NBLK, #1
-	b.ne		.Lb64
+	b.eq		.Lb64_done
+.Lb64_pairs:
+	NH_BLOCK	VMAC_KEY_NH
+	mov		N1L, SL
+	mov		N1H, SH
+	add		P, P, #128
+	NH_BLOCK	VMAC_KEY_NH
+	POLY2
+	add		P, P, #128
+	subs		NBLK, NBLK, #2
+	b.ne		.Lb64_pairs
+.Lb64_done:
 	stp		AH0, AL0, [POLYP]
-	RESTORE_X19_X22
+	RESTORE_X19_X24
 	ret
 SYM_FUNC_END(vmac_blocks64_scalar)
 
 /* The two iterations' L2 chains are independent and overlap in the core. */
 SYM_FUNC_START(vmac_blocks128_scalar)
-	SAVE_X19_X22
+	SAVE_X19_X24
 	ldp		AH0, AL0, [POLYP]
 	ldp		AH1, AL1, [POLYP, #16]
 	ldp		KH0, KL0, [KEY, #VMAC_KEY_POLY]
@@ -185,7 +274,7 @@ SYM_FUNC_START(vmac_blocks128_scalar)
 	b.ne		.Lb128
 	stp		AH0, AL0, [POLYP]
 	stp		AH1, AL1, [POLYP, #16]
-	RESTORE_X19_X22
+	RESTORE_X19_X24
 	ret
 SYM_FUNC_END(vmac_blocks128_scalar)
 
