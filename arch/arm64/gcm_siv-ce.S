@@ -174,7 +174,6 @@
 	ld1		{RK4.16b, RK5.16b, RK6.16b, RK7.16b}, [RKP], #64
 	ld1		{RK8.16b, RK9.16b, RK10.16b, RK11.16b}, [RKP], #64
 	ld1		{RK12.16b, RK13.16b, RK14.16b}, [RKP]
-	sub		RKP, RKP, #192
 .endm
 
 /*
