@@ -8,11 +8,14 @@
 #                         KUnit debug kernels, arm64 guest (scripts/check.sh)
 #   make check-quick      userspace tests + the 6.1 stock guest only
 #   make check-user       userspace tests of the cores (ASan + UBSan)
+#   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
 #   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make style            checkpatch.pl on the project's C files
 #   make deb              the kfast-dkms Debian package in dist/ (scripts/deb.sh)
+#   make model-arm64      llvm-mca-19 cycles/byte of the arm64 loops (a model;
+#                         Documentation/benchmarks-arm64.md)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PWD := $(CURDIR)
@@ -52,7 +55,11 @@ style:
 deb:
 	scripts/deb.sh
 
+model-arm64:
+	scripts/model-arm64.py Documentation/benchmarks-arm64.md
+
 include selftests/user/user.mk
 include tools/bench/bench.mk
 
-.PHONY: all modules install clean check check-quick check-user demo vm-run style bench deb
+.PHONY: all modules install clean check check-quick check-user demo vm-run style bench \
+	deb model-arm64

@@ -10,6 +10,10 @@ GCMSIV_CORE_SRCS += arch/x86/gcm_siv-aesni-avx.S arch/x86/gcm_siv-vaes-avx2.S \
 	arch/x86/gcm_siv-vaes-avx512.S
 USER_CFLAGS += -DKFAST_GCM_SIV_ARCH
 endif
+ifeq ($(USER_ARCH),arm64)
+GCMSIV_CORE_SRCS += arch/arm64/gcm_siv-ce.S
+USER_CFLAGS += -DKFAST_GCM_SIV_ARCH
+endif
 
 USER_TESTS += test_gcm_siv
 test_gcm_siv_SRCS := $(GCMSIV_CORE_SRCS) selftests/user/test_gcm_siv.c

@@ -12,6 +12,7 @@
 #   kenv.sh modules KVER ARCH          build our modules for that stock kernel
 #   kenv.sh kunit-kernel KVER          build the KUnit debug kernel
 #   kenv.sh kunit-modules KVER         build our modules + KUnit suites for it
+#   kenv.sh user-sysroot arm64         arm64 libraries for the cross-built userspace tests
 #
 # Paths of the results are printed on stdout (one per line) for the caller.
 
@@ -22,7 +23,8 @@ HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring
 	busybox-static cpio kcapi-tools libkcapi-dev nettle-dev libcrypto++-dev
 	libssl-dev gcc g++ make bc flex bison libelf-dev xz-utils zstd kmod
 	rsync linux-headers-amd64 python3 gnuplot-nox gcc-aarch64-linux-gnu
-	libc6-dev-arm64-cross util-linux perl git"
+	g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user llvm-19 util-linux
+	perl git"
 
 setup_host() {
 	local p missing=""
@@ -252,6 +254,35 @@ kunit_modules() {
 	echo "$tree"
 }
 
+# user-sysroot arm64: the arm64 libraries the userspace tests link (OpenSSL,
+# nettle, Crypto++), bookworm's like the host's cross toolchain, extracted
+# from their .debs under $KFAST_CACHE/sysroot/arm64 (the host's dpkg gets no
+# foreign architecture).  The cross compiler takes --sysroot-less -I/-L
+# flags into it (selftests/user/user.mk); qemu-aarch64 finds the shared
+# libraries through LD_LIBRARY_PATH.  Prints the directory.
+USER_SYSROOT_PKGS_ARM64="libssl-dev libssl3 nettle-dev libnettle8 libhogweed6
+	libgmp10 libcrypto++-dev libcrypto++8"
+
+user_sysroot() {
+	local arch=$1 dir=$KFAST_CACHE/sysroot/$1 want p pkgs=()
+	[ "$arch" = arm64 ] || die "user-sysroot: only arm64"
+	want=$(echo $USER_SYSROOT_PKGS_ARM64 | sha1sum)
+	if [ "$(cat "$dir/.ready" 2>/dev/null)" != "$want" ]; then
+		apt_update_once bookworm
+		for p in $USER_SYSROOT_PKGS_ARM64; do
+			pkgs+=("$p:arm64")
+		done
+		fetch_debs bookworm "${pkgs[@]}"
+		rm -rf "$dir"
+		for p in $USER_SYSROOT_PKGS_ARM64; do
+			extract_deb "$(compgen -G "$KFAST_CACHE/debs/bookworm/${p}_*_arm64.deb" |
+				sort -V | tail -n 1)" "$dir"
+		done
+		echo "$want" >"$dir/.ready"
+	fi
+	echo "$dir"
+}
+
 # The whole command line is read before anything runs (main ...; exit), so
 # editing this file while a long build runs cannot derail the running copy.
 main() {
@@ -265,7 +296,8 @@ main() {
 	modules) build_modules "$@" ;;
 	kunit-kernel) kunit_kernel "$@" ;;
 	kunit-modules) kunit_modules "$@" ;;
-	*) sed -n '4,17p' "$0"; return 2 ;;
+	user-sysroot) user_sysroot "$@" ;;
+	*) sed -n '4,18p' "$0"; return 2 ;;
 	esac
 }
 

@@ -102,7 +102,12 @@ fetch_debs() {
 	shift
 	mkdir -p "$d"
 	for p in "$@"; do
-		compgen -G "$d/${p%%:*}_*" >/dev/null || missing+=("$p")
+		# name:arch must find that architecture's .deb, not another's
+		if [ "${p#*:}" != "$p" ]; then
+			compgen -G "$d/${p%%:*}_*_${p#*:}.deb" >/dev/null || missing+=("$p")
+		else
+			compgen -G "$d/${p%%:*}_*" >/dev/null || missing+=("$p")
+		fi
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	(cd "$d" && aptx "$suite" apt-get download "${missing[@]}" >/dev/null) ||

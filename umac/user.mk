@@ -10,6 +10,10 @@ UMAC_CORE_SRCS += arch/x86/umac-nh-sse2.S arch/x86/umac-nh-avx2.S \
 	arch/x86/umac-nh-avx512.S arch/x86/umac-aesni.S
 USER_CFLAGS += -DKFAST_UMAC_ARCH
 endif
+ifeq ($(USER_ARCH),arm64)
+UMAC_CORE_SRCS += arch/arm64/umac-nh-neon.S arch/arm64/umac-ce.S
+USER_CFLAGS += -DKFAST_UMAC_ARCH
+endif
 
 # test_umac also runs the differential test against nettle (nettle-dev).
 USER_TESTS += test_umac

@@ -8,6 +8,10 @@ ifeq ($(USER_ARCH),x86)
 VMAC_CORE_SRCS += arch/x86/vmac-bmi2.S arch/x86/vmac-avx512.S
 USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
+ifeq ($(USER_ARCH),arm64)
+VMAC_CORE_SRCS += arch/arm64/vmac-scalar.S
+USER_CFLAGS += -DKFAST_VMAC_ARCH
+endif
 
 USER_TESTS += test_vmac
 # the .S files carry no .note.GNU-stack (the kernel does not want one)
@@ -23,7 +27,7 @@ test_vmac_cryptopp_SRCS := $(VMAC_CORE_SRCS) selftests/user/test_vmac_cryptopp.c
 
 $(USER_OUT)/vmac_cryptopp_ref.o: selftests/user/vmac_cryptopp_ref.cc selftests/user/vmac_cryptopp_ref.h
 	@mkdir -p $(dir $@)
-	$(USER_CXX) -O2 -g -Wall $(USER_SAN) -c -o $@ $<
+	$(USER_CXX) -O2 -g -Wall $(USER_SAN) $(USER_TARGET_FLAGS) -c -o $@ $<
 
 $(USER_OUT)/test_vmac_cryptopp: $(test_vmac_cryptopp_SRCS) $(USER_OUT)/vmac_cryptopp_ref.o \
 		tools/uapi-shim/kfast_user.c $(wildcard include/kfast/*.h tools/uapi-shim/*.h \

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Userspace tests of the AES-GCM-SIV core (gcmsiv/) and every x86 tier the
- * host CPU has (the qemu guests lack VPCLMULQDQ/AVX-512, so this is where
+ * Userspace tests of the AES-GCM-SIV core (gcmsiv/) and every x86 or arm64
+ * tier the host CPU has (the qemu guests lack VPCLMULQDQ/AVX-512, so this is where
  * those tiers are really exercised).  Built with ASan + UBSan.
  *
  *  - RFC 8452 section 7 and Appendix A POLYVAL examples (Appendix A's
@@ -17,6 +17,8 @@
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
  *  - 32-bit counter wrap inside the bulk loops of each tier;
+ *  - each tier where SIMD is unusable (crypto_simd_usable() false): the
+ *    request must fall back to the generic code;
  *  - OpenSSL 3.0 (this host's) has no AES-GCM-SIV, so no differential test
  *    against it; the vectors were reproduced by independent libraries.
  * Speed: make bench (--only gcmsiv,gcmsiv-more,auth --gcmsiv-aes256 for
@@ -309,8 +311,11 @@ static void stream_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl
 			   const u8 *nonce, const u8 *aad, size_t alen,
 			   const u8 *pt, size_t plen, u8 *out, uint64_t *rng)
 {
-	/* Before the tier runs: strcmp() may be glibc's EVEX one (zmm16-31). */
-	bool zmm = !strcmp(impl_names[impl], "vaes-avx512");
+	/*
+	 * Before the tier runs: strcmp() may be glibc's EVEX one (zmm16-31).
+	 * Without SIMD the request runs generic, which clears nothing.
+	 */
+	bool zmm = kfast_user_simd_usable && !strcmp(impl_names[impl], "vaes-avx512");
 	struct gcm_siv_ctx ctx;
 	size_t off, n;
 
@@ -608,6 +613,10 @@ int main(void)
 		test_ctr_wrap(&k256, impl);
 		test_guard_sweep(&k128, impl);
 		test_guard_sweep(&k256, impl);
+		kfast_user_simd_usable = false;
+		test_random(&k128, impl, 300 + impl, 20);
+		test_random(&k256, impl, 400 + impl, 20);
+		kfast_user_simd_usable = true;
 	}
 	free(big_a);
 	free(big_p);

@@ -4,15 +4,20 @@
 # benchmark.  Each algorithm folder's user.mk appends to USER_TESTS and sets
 # <test>_SRCS (paths relative to the top directory).
 
-USER_OUT := build/user
+USER_OUT ?= build/user
 USER_CC ?= cc
-# The kernel's $(SRCARCH) of this machine: the cores find their arch
-# headers in arch/$(USER_ARCH)/ as they do in the kernel build.
-USER_ARCH := $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(shell uname -m)))
+# The kernel's $(SRCARCH) of the target: the cores find their arch headers
+# in arch/$(USER_ARCH)/ as they do in the kernel build.  This machine's,
+# unless a cross build (check-user-arm64 below) sets it.
+USER_ARCH ?= $(patsubst x86_64,x86,$(patsubst aarch64,arm64,$(shell uname -m)))
+# Cross builds: include and library flags of the target's libraries, and
+# the command that runs a target binary here (selftests/user/run.sh).
+USER_TARGET_FLAGS ?=
+USER_RUN ?=
 USER_CFLAGS := -O2 -g -Wall -Wextra -Wno-unused-parameter -std=gnu11 \
 	-Iinclude -Itools/uapi-shim -Itools/uapi-shim/asm-include -Iselftests/user \
-	-Iarch/$(USER_ARCH)
-USER_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+	-Iarch/$(USER_ARCH) $(USER_TARGET_FLAGS)
+USER_SAN ?= -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 USER_LIBS := -lcrypto
 
 USER_TESTS :=
@@ -35,4 +40,23 @@ $(USER_OUT)/%: $$($$*_SRCS) tools/uapi-shim/kfast_user.c $(wildcard include/kfas
 	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $($*_SRCS) tools/uapi-shim/kfast_user.c $(USER_LIBS)
 
 check-user: $(USER_TEST_BINS)
-	selftests/user/run.sh $(USER_TEST_BINS)
+	KFAST_USER_RUN="$(USER_RUN)" selftests/user/run.sh $(USER_TEST_BINS)
+
+# The same tests cross-built for arm64 (USER_ARCH=arm64: arch/arm64/ code)
+# and run under qemu-aarch64 with every CPU feature it emulates (-cpu max:
+# NEON, AES, PMULL, SHA3, SVE2).  The arm64 OpenSSL, nettle and Crypto++
+# come from Debian's .debs (scripts/kenv.sh user-sysroot); their headers
+# are system headers, as natively (-isystem).  ASan + UBSan as natively,
+# except LeakSanitizer, which does not work under qemu-user (it stops the
+# process with ptrace).
+USER_ARM64_QEMU := env ASAN_OPTIONS=detect_leaks=0 qemu-aarch64 -cpu max \
+	-L /usr/aarch64-linux-gnu
+check-user-arm64:
+	@sr=$$(scripts/kenv.sh user-sysroot arm64) && lib=$$sr/usr/lib/aarch64-linux-gnu && \
+	$(MAKE) -s check-user USER_ARCH=arm64 USER_OUT=build/user-arm64 \
+		USER_CC=aarch64-linux-gnu-gcc USER_CXX=aarch64-linux-gnu-g++ \
+		USER_TARGET_FLAGS="-isystem $$sr/usr/include -isystem $$sr/usr/include/aarch64-linux-gnu \
+			-L$$lib -Wl,-rpath-link=$$lib" \
+		USER_RUN="$(USER_ARM64_QEMU) -E LD_LIBRARY_PATH=$$lib"
+
+.PHONY: check-user-arm64

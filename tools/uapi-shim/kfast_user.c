@@ -5,6 +5,11 @@
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
+#if defined(__aarch64__)
+#include <stdlib.h>
+#include <sys/auxv.h>
+#include <asm/hwcap.h>
+#endif
 
 bool kfast_user_simd_usable = true;
 
@@ -52,6 +57,23 @@ bool kfast_user_cpu_has(enum kfast_user_x86_feature f)
 #else
 bool kfast_user_cpu_has(enum kfast_user_x86_feature f)
 {
+	return false;
+}
+#endif
+
+#if defined(__aarch64__)
+bool kfast_user_arm64_has(enum kfast_user_arm64_feature f)
+{
+	unsigned long hwcap = getauxval(AT_HWCAP);
+	const char *off = getenv("KFAST_USER_NO_HWCAP");
+
+	if (off && *off == '1')
+		return false;
+	switch (f) {
+	case KFAST_USER_HWCAP_ASIMD:	return hwcap & HWCAP_ASIMD;
+	case KFAST_USER_HWCAP_AES:	return hwcap & HWCAP_AES;
+	case KFAST_USER_HWCAP_PMULL:	return hwcap & HWCAP_PMULL;
+	}
 	return false;
 }
 #endif

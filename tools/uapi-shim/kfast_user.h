@@ -162,6 +162,19 @@ bool kfast_user_cpu_has(enum kfast_user_x86_feature f);
 #define XFEATURE_MASK_YMM 0
 #define XFEATURE_MASK_AVX512 0
 
+/*
+ * arm64 CPU features, as the kernel's cpu_have_named_feature(name) (from
+ * getauxval(AT_HWCAP) here).  KFAST_USER_NO_HWCAP=1 in the environment
+ * hides them all, so a test can run the generic tier alone.
+ */
+#if defined(__aarch64__)
+enum kfast_user_arm64_feature {
+	KFAST_USER_HWCAP_ASIMD, KFAST_USER_HWCAP_AES, KFAST_USER_HWCAP_PMULL,
+};
+bool kfast_user_arm64_has(enum kfast_user_arm64_feature f);
+#define cpu_have_named_feature(name) kfast_user_arm64_has(KFAST_USER_HWCAP_##name)
+#endif
+
 typedef AES_KEY kfast_user_aes_key;
 
 static inline int kfast_user_aes_setkey(kfast_user_aes_key *k, const u8 *raw,
