@@ -39,7 +39,7 @@ def parse(text):
             for size, v in zip(sizes, nums):
                 cells[(section, row, size)] = v
             continue
-        if len(toks) <= 4 and not line.startswith(" "):
+        if not line.startswith(" "):
             section = line.strip()
     return cells
 
@@ -76,7 +76,7 @@ def main():
     for (sec, row), sizes in rows.items():
         cells = " ".join(f"{s}:{best[1][(sec, row, s)] / best[0][(sec, row, s)]:.3f}"
                          for s in sizes)
-        print(f"{sec:12.12} {row:44.44} {cells}")
+        print(f"{sec or '':24.24} {row:44.44} {cells}")
 
 
 if __name__ == "__main__":
