@@ -52,7 +52,7 @@ make_chroot() {
 	local suite=$1 root=$KFAST_CACHE/chroot/$1 gccv want
 	if [ ! -f "$root/.kfast-debootstrapped" ]; then
 		log "debootstrap $suite (minbase)"
-		minbase_root "$suite" "$root" "$KFAST_CACHE/debootstrap-$suite.log"
+		minbase_root "$suite" "$root"
 		touch "$root/.kfast-debootstrapped"
 	fi
 	# The suite with its updates and security pockets: the newest kernel

@@ -123,18 +123,32 @@ extract_deb() {
 	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
 }
 
-# minbase_root SUITE ROOT LOG: a fresh debootstrap (minbase) of the suite in
-# ROOT for the harness: the snapshot mirror's Valid-Until ignored, no
-# daemons started, apt pointed at selftests/qemu/apt/<suite>.sources.
+# minbase_root SUITE ROOT: ROOT becomes a fresh minbase system of the suite
+# for the harness: the snapshot mirror's Valid-Until ignored, no daemons
+# started, apt pointed at selftests/qemu/apt/<suite>.sources.  One
+# debootstrap per bootstrap suite and machine, kept as a tarball that the build
+# chroot and every DKMS test unpack.
 minbase_root() {
-	local suite=$1 root=$2
+	local suite=$1 root=$2 base tar tmp
+	base=$(bootstrap_suite "$suite")
+	tar=$KFAST_CACHE/minbase/$base.tar
+	if [ ! -f "$tar" ]; then
+		mkdir -p "$KFAST_CACHE/minbase"
+		tmp=$KFAST_CACHE/minbase/$base.new
+		rm -rf "$tmp"
+		mkdir -p "$tmp"
+		debootstrap --variant=minbase "$base" "$tmp" "$KFAST_MIRROR" \
+			>"$KFAST_CACHE/minbase/$base.log" 2>&1 ||
+			die "debootstrap $base failed (see $KFAST_CACHE/minbase/$base.log)"
+		echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99kfast-novalid"
+		printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
+		chmod +x "$tmp/usr/sbin/policy-rc.d"
+		tar -C "$tmp" -cf "$tar.new" . && mv "$tar.new" "$tar"
+		rm -rf "$tmp"
+	fi
 	rm -rf "$root"
 	mkdir -p "$root"
-	debootstrap --variant=minbase "$(bootstrap_suite "$suite")" "$root" "$KFAST_MIRROR" \
-		>"$3" 2>&1 || die "debootstrap $suite failed (see $3)"
-	echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99kfast-novalid"
-	printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
-	chmod +x "$root/usr/sbin/policy-rc.d"
+	tar -C "$root" -xf "$tar"
 	: >"$root/etc/apt/sources.list"
 	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
 }

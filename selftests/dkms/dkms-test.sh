@@ -46,7 +46,7 @@ mkdir -p "$KFAST_CACHE/dkms" "$aptcache/partial"
 want="$(sha1sum <"$KFAST_TOP/selftests/qemu/apt/$suite.sources") $(headers_install_args "$suite")"
 if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 	log "dkms: clean $suite chroot with its stock kernel headers"
-	minbase_root "$suite" "$root" "$KFAST_CACHE/dkms/debootstrap-$suite.log"
+	minbase_root "$suite" "$root"
 	dkms_root "apt-get -q update >/dev/null &&
 		apt-get install -y -q --no-install-recommends $(headers_install_args "$suite") >/dev/null" ||
 		die "kernel headers install ($suite) failed"
