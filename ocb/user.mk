@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Userspace build of the AES-OCB core (see selftests/user/user.mk).
+# OCB_CORE_SRCS is what the benchmark links too.
+
+OCB_CORE_SRCS := ocb/ocb.c
+
+USER_TESTS += test_ocb
+test_ocb_SRCS := $(OCB_CORE_SRCS) selftests/user/test_ocb.c
