@@ -178,11 +178,6 @@ int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len)
 	return 0;
 }
 
-void ocb_wipe_key(struct ocb_key *key)
-{
-	memzero_explicit(key, sizeof(*key));
-}
-
 /* ---- Per message ----------------------------------------------------------- */
 
 void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,

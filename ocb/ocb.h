@@ -116,8 +116,6 @@ struct ocb_ctx {
 
 /* 16, 24 or 32 bytes, else -EINVAL. */
 int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len);
-/* Wipe a key (the glue's exit_tfm). */
-void ocb_wipe_key(struct ocb_key *key);
 
 /* Probe the CPU once; returns the best tier present (tiers 0..it exist). */
 unsigned int ocb_mod_init(void);

@@ -87,13 +87,13 @@ for v in doc["vectors"]:
         "\t\t.ctext = %s_ct, .clen = %d,\n\t},"
         % (v["id"], n, klen, n, n, alen, n, plen, n, plen + taglen))
 
-emit("static const struct ocb_testvec ocb_testvecs[] = {")
+emit("static const struct ocb_testvec __maybe_unused ocb_testvecs[] = {")
 emit("\n".join(entries))
 emit("};")
 emit("")
 emit("/* The same vectors for the cases of kunit/aead-test-template.h. */")
 emit("#ifdef KFAST_AEAD_TEST_TEMPLATE_H")
-emit("static const struct kfast_aead_testvec ocb_aead_testvecs[] = {")
+emit("static const struct kfast_aead_testvec __maybe_unused ocb_aead_testvecs[] = {")
 emit("\n".join(aead_entries))
 emit("};")
 emit("#endif")
@@ -132,7 +132,7 @@ for t in doc["iterative_tests"]:
     assert arr(n + "_out", t["output"]) == taglen
     ents.append("\t{ \"%s\", %d, %d, %d, %s_out }," % (t["name"], klen, taglen,
                                                        t["C_length_bytes"], n))
-emit("static const struct ocb_iter_testvec ocb_iter_testvecs[] = {")
+emit("static const struct ocb_iter_testvec __maybe_unused ocb_iter_testvecs[] = {")
 emit("\n".join(ents))
 emit("};")
 emit("")

@@ -381,7 +381,7 @@ static const u8 __maybe_unused ocbv_rfc7253_A_tag96_ct[52] = {
 	0xac, 0x4f, 0x02, 0xaa,
 };
 
-static const struct ocb_testvec ocb_testvecs[] = {
+static const struct ocb_testvec __maybe_unused ocb_testvecs[] = {
 	{
 		.id = "rfc7253-A-1",
 		.key = ocbv_rfc7253_A_1_key, .klen = 16, .nonce = ocbv_rfc7253_A_1_nonce,
@@ -488,7 +488,7 @@ static const struct ocb_testvec ocb_testvecs[] = {
 
 /* The same vectors for the cases of kunit/aead-test-template.h. */
 #ifdef KFAST_AEAD_TEST_TEMPLATE_H
-static const struct kfast_aead_testvec ocb_aead_testvecs[] = {
+static const struct kfast_aead_testvec __maybe_unused ocb_aead_testvecs[] = {
 	{
 		.name = "rfc7253-A-1",
 		.key = ocbv_rfc7253_A_1_key, .klen = 16, .iv = ocbv_rfc7253_A_1_nonce,
@@ -693,7 +693,7 @@ static const u8 __maybe_unused ocbi_rfc7253_A_iter_aes192_tag64_out[8] = {
 static const u8 __maybe_unused ocbi_rfc7253_A_iter_aes256_tag64_out[8] = {
 	0x7d, 0x4e, 0xa5, 0xd4, 0x45, 0x50, 0x1c, 0xbe,
 };
-static const struct ocb_iter_testvec ocb_iter_testvecs[] = {
+static const struct ocb_iter_testvec __maybe_unused ocb_iter_testvecs[] = {
 	{ "AEAD_AES_128_OCB_TAGLEN128", 16, 16, 22400, ocbi_rfc7253_A_iter_aes128_tag128_out },
 	{ "AEAD_AES_192_OCB_TAGLEN128", 24, 16, 22400, ocbi_rfc7253_A_iter_aes192_tag128_out },
 	{ "AEAD_AES_256_OCB_TAGLEN128", 32, 16, 22400, ocbi_rfc7253_A_iter_aes256_tag128_out },
