@@ -19,12 +19,13 @@
  *   gcm_siv_init(), so one request never mixes tiers.  The hooks also own
  *   the SIMD sections.
  * - An architecture may seal a message whose padded AAD and plaintext fit
- *   in three blocks in one go (gcm_siv_seal_short_arch(); on x86 a single
- *   asm call on a stack copy): at that size the per-call bookkeeping and
+ *   in three blocks in one go (gcm_siv_seal_short_arch(), for instance a
+ *   single asm call on a stack copy): at that size the per-call bookkeeping and
  *   the context's stores and reloads cost as much as the crypto.
  * - The long-term key can be prepared for an architecture's tiers at
- *   setkey (on x86 expanded for AES-NI with kfast_aes_expandkey_ct(),
- *   portable constant-time C, as setkey may run where SIMD is unusable);
+ *   setkey (gcm_siv_setkey_arch(), e.g. round keys from
+ *   kfast_aes_expandkey_ct(), portable constant-time C, as setkey may run
+ *   where SIMD is unusable);
  *   per-nonce keys are expanded by the tier that uses them.
  */
 #include "gcm_siv.h"

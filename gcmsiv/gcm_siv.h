@@ -33,8 +33,8 @@
  *	gcm_siv_ctr_dec_auth(ctx, src, dst, n)  decrypt + POLYVAL of the result
  *	gcm_siv_done(ctx)                       wipe
  * For decryption: init, ctr_start(received tag) (any time before the
- * CTR; right after init is fastest on x86, where it expands the message
- * key), auth AAD, pad, ctr_dec_auth over the ciphertext, tag, compare
+ * CTR; right after init is fastest where the arch code expands the
+ * message key there), auth AAD, pad, ctr_dec_auth over the ciphertext, tag, compare
  * (crypto_memneq).
  *
  * Implementations ("impl"): the tiers of GCM_SIV_TIERS below.  The generic
@@ -96,7 +96,7 @@ enum gcm_siv_impl {
 
 /* The long-term key (a key-generating key). */
 struct gcm_siv_key {
-	/* What the arch tiers make of it at setkey (the x86 AES-NI round keys). */
+	/* What the arch tiers make of it at setkey (gcm_siv_setkey_arch()). */
 	struct gcm_siv_key_arch arch;
 	struct kfast_aes_key aes;	/* for the generic implementation */
 	u32 keylen;			/* 16 or 32 */
@@ -106,7 +106,7 @@ struct gcm_siv_key {
 /*
  * Per-request state, wiped by gcm_siv_done(); the kernel glue keeps it in
  * the request context.  Arch assembly may address fields by offset
- * (arch/x86/gcm_siv-offsets.h, checked with static_assert): the common
+ * (arch/<arch>/gcm_siv-offsets.h, checked with static_assert): the common
  * part comes first so that its offsets do not depend on the kernel's AES
  * key struct.
  */
@@ -151,7 +151,7 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 /*
  * Optional, right after init: precompute what POLYVAL will need when no
  * auth_update()/ctr_dec_auth() call gets more than @max_update bytes, so
- * the x86 tiers overlap it with the key expansion (a latency win on short
+ * an arch tier can overlap it with the key expansion (a latency win on short
  * messages).  Only a hint: whatever is missing is computed when needed.
  * gcm_siv_prepare_hint() gives it for a whole message.
  */
@@ -160,7 +160,7 @@ void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update);
 /*
  * The hint for a message of @aadlen + @len bytes hashed in one piece each.
  * Decryption's ctr_dec_auth() hashes at most 16 blocks at a time: a longer
- * hint would make the zmm tier compute powers only auth_update() uses.
+ * hint would make a wide tier compute powers only auth_update() uses.
  */
 static inline u64 gcm_siv_prepare_hint(u64 aadlen, u64 len, bool enc)
 {

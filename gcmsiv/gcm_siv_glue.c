@@ -18,20 +18,19 @@
  * take each mapped piece as is: no per-request allocation and no bounce
  * buffer.  The exception is encryption with assoclen + cryptlen <= 48
  * bytes (gsv_seal_short()): copied to the stack and sealed by the flat
- * one-shot, a single asm call on x86.  In-place requests with one
+ * one-shot, one gcm_siv_seal_short_arch() call where the architecture has
+ * it.  In-place requests with one
  * scatterlist use a single mapping iterator; otherwise src and dst are
  * mapped side by side (atomic kmaps may then be released out of order,
- * which is harmless without HIGHMEM: x86-64 and arm64).  The per-request
- * state (struct gcm_siv_ctx, ~850 bytes with the zmm tier's powers of H)
+ * which is harmless without HIGHMEM, as on every 64-bit architecture).  The per-request
+ * state (struct gcm_siv_ctx, ~850 bytes with the widest tier's powers of H)
  * is in the request context (reqsize), not on the stack.
  *
  * Drivers, one per implementation tier of GCM_SIV_TIERS (gcm_siv.h), all
- * synchronous, e.g. on x86-64:
- *	gcm-siv-aes-generic		100	lib AES + portable POLYVAL
- *	gcm-siv-aes-aesni		200	AES-NI + PCLMULQDQ + AVX
- *	gcm-siv-aes-vaes-avx2		300	VAES + VPCLMULQDQ + AVX2
- *	gcm-siv-aes-vaes-avx512		400	VAES + VPCLMULQDQ + AVX-512
- * SIMD tiers are registered only if the CPU (and XSAVE) supports them.
+ * synchronous: gcm-siv-aes-generic (priority 100, lib AES + portable
+ * POLYVAL) and gcm-siv-aes-<suffix> for each tier of the architecture's
+ * table, with its priority (README lists them).
+ * SIMD tiers are registered only if the CPU (and the OS) supports them.
  * The core's arch code runs a request of such a tier in a SIMD section it
  * releases every 4 KiB, or on the generic code when crypto_simd_usable()
  * is false: nothing here knows about SIMD.
@@ -175,9 +174,10 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 /*
  * Encryption of a request whose AAD and plaintext total at most three
  * blocks (an NTP packet, a short MAC): copied into a stack buffer and
- * sealed by the flat one-shot gcm_siv_encrypt_in(), which on x86 does all of
- * it in one asm call when the padded AAD and plaintext fit in three blocks
- * (and takes its streaming path on the flat buffer otherwise).  At this
+ * sealed by the flat one-shot gcm_siv_encrypt_in(), which an architecture's
+ * gcm_siv_seal_short_arch() may do in one call when the padded AAD and
+ * plaintext fit in three blocks (and takes its streaming path on the flat
+ * buffer otherwise).  At this
  * size the scatterlist walks and the per-request context cost more than
  * the crypto.  The buffer holds AAD || plaintext and receives
  * ciphertext || tag in place after the AAD (the one-shot reads all of the
@@ -333,7 +333,7 @@ module_init(gsv_mod_init);
 module_exit(gsv_mod_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("AES-GCM-SIV (RFC 8452) AEAD, generic and x86 AES-NI/VAES implementations");
+MODULE_DESCRIPTION("AES-GCM-SIV (RFC 8452) AEAD, generic and SIMD implementations");
 MODULE_ALIAS_CRYPTO("gcm-siv(aes)");
 #define GSV_TIER_ALIAS(id, suffix, prio, present)			\
 	MODULE_ALIAS_CRYPTO("gcm-siv-aes-" suffix);

@@ -18,7 +18,7 @@
  *
  * Cost: about 50 integer multiplies per block on 64-bit hosts.  This is the
  * fallback for contexts without SIMD and for CPUs without carry-less
- * multiply instructions; the x86 tiers are 20-100 times faster.
+ * multiply instructions; the SIMD tiers are 20-100 times faster.
  */
 #include "polyval.h"
 

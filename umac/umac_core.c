@@ -887,9 +887,9 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 	/*
 	 * SIMD when there is enough work to pay for a SIMD section (which has
 	 * a cost in the kernel): 2 units (the last one may be partial), or
-	 * several iterations.  A few units
-	 * go through the xmm code of every tier in one call, the last unit's
-	 * words passed in; more use the tier's own wide code.
+	 * several iterations.  A few units go through the tier's short-message
+	 * code in one call (umac_nh_short_arch(), the last unit's words passed
+	 * in); more use the tier's own wide code.
 	 */
 	if ((units + partial >= 2 || iters >= 2) && umac_simd_begin_arch(key, &simd)) {
 		if (partial)

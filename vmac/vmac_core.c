@@ -24,7 +24,8 @@
  * Design choices:
  *  - Everything that depends only on the key is computed in vmac_setkey():
  *    the NH key for both iterations, masked L2 keys, L3 keys, the AES key
- *    schedule (and on x86-64 the AES-NI round keys).  Per message there is
+ *    schedule (and what the arch tiers precompute, vmac_setkey_arch()).
+ *    Per message there is
  *    exactly one AES block, for the pad.
  *  - No pad cache.  The draft lets VMAC-64 share one AES between the two
  *    nonces that differ in their last bit, but a cache that outlives one
@@ -40,7 +41,7 @@
  *    state only buffers msglen % 128 bytes and any split of the input
  *    gives the same tag.
  *  - The L2 accumulator is kept lazily reduced (below 2^127 + 8 here,
- *    below 2^127 + 2^38 after the x86-64 AVX-512 code; the bounds below
+ *    below 2^127 + 2^38 after a vector tier's vmac_blocks_arch(); the bounds below
  *    only need its high word to be at most 2^63) between blocks and
  *    fully reduced once at the end.  Whole blocks go through
  *    L2 two at a time (acc * k^2 + m1 * k + m2, k^2 precomputed), which

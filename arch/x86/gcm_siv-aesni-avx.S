@@ -53,6 +53,7 @@
 #endif
 
 #include "gcm_siv-offsets.h"
+#include "aes-aesni.S.inc"		/* AESNI_ENCRYPT_128_256 */
 #include "gcm_siv-polyval.S.inc"	/* .Lpoly first in .rodata, the POLYVAL macros */
 
 .section .rodata
@@ -88,46 +89,6 @@
 	vmovd		8(\src), \t2
 	vpunpckldq	\t1, \dst, \dst
 	vpunpcklqdq	\t2, \dst, \dst
-.endm
-
-/* ---- AES ---------------------------------------------------------------- */
-
-/* One AddRoundKey / round / last round (\op) on every block, key at \koff(\rk). */
-.macro AES_ALL op, koff, rk, t, blocks:vararg
-	vmovdqu		\koff(\rk), \t
-	.irp blk, \blocks
-	\op		\t, \blk, \blk
-	.endr
-.endm
-
-.macro AES_XOR_ALL koff, rk, t, blocks:vararg
-	AES_ALL		vpxor, \koff, \rk, \t, \blocks
-.endm
-
-.macro AES_ROUND_ALL koff, rk, t, blocks:vararg
-	AES_ALL		vaesenc, \koff, \rk, \t, \blocks
-.endm
-
-.macro AES_LAST_ALL koff, rk, t, blocks:vararg
-	AES_ALL		vaesenclast, \koff, \rk, \t, \blocks
-.endm
-
-/* Encrypt the blocks in place with the round keys at \rk; \nr is 10 or 14. */
-.macro AES_ENCRYPT rk, nr, t, blocks:vararg
-	AES_XOR_ALL	0, \rk, \t, \blocks
-	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	AES_ROUND_ALL	(\r * 16), \rk, \t, \blocks
-	.endr
-	cmp		$10, \nr
-	je		.Laes_last128\@
-	.irp r, 10, 11, 12, 13
-	AES_ROUND_ALL	(\r * 16), \rk, \t, \blocks
-	.endr
-	AES_LAST_ALL	(14 * 16), \rk, \t, \blocks
-	jmp		.Laes_done\@
-.Laes_last128\@:
-	AES_LAST_ALL	(10 * 16), \rk, \t, \blocks
-.Laes_done\@:
 .endm
 
 /* ---- POLYVAL ------------------------------------------------------------ */
@@ -346,7 +307,7 @@ SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
 	vpinsrd		$0, %eax, %xmm6, %xmm4
 	inc		%eax
 	vpinsrd		$0, %eax, %xmm6, %xmm5
-	AES_ENCRYPT	%rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
+	AESNI_ENCRYPT_128_256	vex, %rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
 	vpunpcklqdq	%xmm1, %xmm0, %xmm7
 	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
 	vpunpcklqdq	%xmm3, %xmm2, %xmm0		/* rk[0] */
@@ -356,7 +317,7 @@ SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
 	RET
 
 .Lderive128:
-	AES_ENCRYPT	%rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+	AESNI_ENCRYPT_128_256	vex, %rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
 	vpunpcklqdq	%xmm1, %xmm0, %xmm7
 	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
 	vpunpcklqdq	%xmm3, %xmm2, %xmm0
@@ -373,7 +334,7 @@ SYM_FUNC_START(kfast_gcmsiv_aes_block_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
 	lea		GSV_CTX_RK(%rdi), %r8
 	vmovdqu		(%rdx), %xmm0
-	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm1, %xmm0
 	vmovdqu		%xmm0, (%rsi)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_aes_block_aesni)
@@ -420,7 +381,7 @@ SYM_FUNC_END(kfast_gcmsiv_aes_block_aesni)
  */
 SYM_FUNC_START(kfast_gcmsiv_tag_aesni)
 	TAG_BLOCK
-	AES_ENCRYPT	%r8, %r9d, %xmm1, %xmm0
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm1, %xmm0
 	TAG_STORE
 	RET
 SYM_FUNC_END(kfast_gcmsiv_tag_aesni)
@@ -533,7 +494,7 @@ SYM_FUNC_START(kfast_gcmsiv_ctr_aesni)
 	jb		.Lctr_tail
 .Lctr_loop8:
 	CTR8		%xmm15
-	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
 	XOR_STORE8	%rsi, %rdx
 	add		$128, %rsi
 	add		$128, %rdx
@@ -546,7 +507,7 @@ SYM_FUNC_START(kfast_gcmsiv_ctr_aesni)
 .Lctr_loop1:
 	vmovdqa		%xmm15, %xmm0
 	vpaddd		.Linc1(%rip), %xmm15, %xmm15
-	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm8, %xmm0
 	vpxor		(%rsi), %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rdx)
 	add		$16, %rsi
@@ -578,7 +539,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
 	jb		.Ldec_tail
 .Ldec_loop8:
 	CTR8		%xmm15
-	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
 	XOR_STORE8	%rsi, %rdx
 	vpxor		%xmm14, %xmm0, %xmm0
 	CLMUL_FIRST	%xmm0, (8 * 16)(%r10), %xmm9, %xmm10, %xmm11, %xmm12
@@ -600,7 +561,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
 	add		%r10, %r11			/* &H^n */
 	vmovdqa		%xmm15, %xmm0
 	vpaddd		.Linc1(%rip), %xmm15, %xmm15
-	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm8, %xmm0
 	vpxor		(%rsi), %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rdx)
 	vpxor		%xmm14, %xmm0, %xmm0
@@ -609,7 +570,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_aesni)
 .Ldec_tail_loop:
 	vmovdqa		%xmm15, %xmm0
 	vpaddd		.Linc1(%rip), %xmm15, %xmm15
-	AES_ENCRYPT	%r8, %r9d, %xmm8, %xmm0
+	AESNI_ENCRYPT_128_256	vex, %r8, %r9d, %xmm8, %xmm0
 	vpxor		(%rsi), %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rdx)
 	CLMUL_ACC	%xmm0, (%r11), %xmm9, %xmm10, %xmm11, %xmm12
@@ -672,11 +633,11 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	je		.Lshort_derive128
 	vpaddd		.Linc4(%rip), %xmm15, %xmm4
 	vpaddd		.Linc5(%rip), %xmm15, %xmm5
-	AES_ENCRYPT	%rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
+	AESNI_ENCRYPT_128_256	vex, %rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
 	vpunpcklqdq	%xmm5, %xmm4, %xmm14		/* rk[1] of the new key */
 	jmp		.Lshort_derived
 .Lshort_derive128:
-	AES_ENCRYPT	%rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+	AESNI_ENCRYPT_128_256	vex, %rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
 .Lshort_derived:
 	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
 	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
@@ -719,7 +680,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vpor		.Lmsb_set(%rip), %xmm13, %xmm0
 	vpaddd		.Linc1(%rip), %xmm0, %xmm1
 	vpaddd		.Linc2(%rip), %xmm0, %xmm2
-	AES_ENCRYPT	%rsp, %ecx, %xmm8, %xmm0, %xmm1, %xmm2
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm0, %xmm1, %xmm2
 	/* Encrypt the np plaintext blocks, buf[3 - np] .. buf[2], in place. */
 	mov		%r10, %rax
 	shl		$4, %rax

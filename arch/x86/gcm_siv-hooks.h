@@ -87,6 +87,7 @@
 #define asmlinkage
 #endif
 
+#include "aes-aesni.h"
 #include "gcm_siv-offsets.h"
 
 static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "GSV_CTX_ACC");
@@ -159,7 +160,7 @@ asmlinkage void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx,
 /* What each tier of the table needs beyond the one before it. */
 static __always_inline bool gcm_siv_cpu_has_aesni(void)
 {
-	return boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_PCLMULQDQ) &&
+	return kfast_cpu_has_aesni() && boot_cpu_has(X86_FEATURE_PCLMULQDQ) &&
 	       boot_cpu_has(X86_FEATURE_AVX) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 }

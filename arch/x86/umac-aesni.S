@@ -13,12 +13,11 @@
  *
  * encrypts the block whose bytes 0-7 are lo and 8-15 are hi, little-endian
  * (the block is built in registers: the caller never stores it).
- * rk holds the 11 round keys of the FIPS-197 key schedule in byte order,
- * which is the order AESENC expects when a 16-byte round key is loaded
- * from memory: AddRoundKey, 9 full rounds (AESENC), the last round without
- * MixColumns (AESENCLAST).
+ * rk holds the 11 round keys of kfast_aes_expandkey_ct(); the rounds are
+ * aes-aesni.S.inc's.
  */
 #include <linux/linkage.h>
+#include "aes-aesni.S.inc"
 
 #ifndef __KERNEL__
 .section .note.GNU-stack, "", %progbits
@@ -35,14 +34,7 @@ SYM_FUNC_START(umac_aesni_encrypt)
 	movq		LO, %xmm0
 	movq		HI, %xmm1
 	punpcklqdq	%xmm1, %xmm0
-	movdqu		(RK), %xmm1
-	pxor		%xmm1, %xmm0
-.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	movdqu		(16 * \r)(RK), %xmm1
-	aesenc		%xmm1, %xmm0
-.endr
-	movdqu		160(RK), %xmm1
-	aesenclast	%xmm1, %xmm0
+	AESNI_ENCRYPT	sse, RK, 10, %xmm1, %xmm0
 	movdqu		%xmm0, (OUT)
 	pxor		%xmm0, %xmm0
 	pxor		%xmm1, %xmm1

@@ -18,6 +18,7 @@
 #define KFAST_ARCH_X86_UMAC_HOOKS_H
 
 #include <kfast/tiers.h>
+#include "aes-aesni.h"
 
 #ifdef __KERNEL__
 #include <linux/linkage.h>
@@ -304,7 +305,7 @@ static __always_inline int umac_mod_init_arch(void)
 {
 	const bool present[] = { UMAC_TIERS(UMAC_TIER_PRESENT) };
 
-	if (boot_cpu_has(X86_FEATURE_AES))
+	if (kfast_cpu_has_aesni())
 		static_branch_enable(&umac_have_aesni);
 	return kfast_probe_tiers(umac_tier_keys, present, UMAC_NR_IMPLS);
 }

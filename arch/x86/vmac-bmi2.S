@@ -44,6 +44,7 @@
  *	blocks.
  */
 #include <linux/linkage.h>
+#include "aes-aesni.S.inc"		/* AESNI_ENCRYPT */
 /* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
 #include "vmac-scalar.S.inc"
 
@@ -69,35 +70,11 @@ SYM_FUNC_START(vmac_aesni_pad)
 	jne		.Lpad_enc
 	pand		.Lpad_clear_bit127(%rip), %xmm0
 .Lpad_enc:
-	/*
-	 * Unrolled: a per-message cost, and a short message is little more
-	 * than this.  Rounds 1-9 are common to all key sizes; the last
-	 * round key rk[rounds] is loaded up front.
-	 */
-	shll		$4, %esi
-	movdqu		(%rdi, %rsi), %xmm2
-	movdqu		(%rdi), %xmm1
-	pxor		%xmm1, %xmm0
-	.irp	r, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	movdqu		16 * \r(%rdi), %xmm1
-	aesenc		%xmm1, %xmm0
-	.endr
-	/* Two more rounds for AES-192, four for AES-256. */
-	.irp	r, 10, 12
-	cmpl		$16 * \r, %esi
-	je		.Lpad_last
-	movdqu		16 * \r(%rdi), %xmm1
-	aesenc		%xmm1, %xmm0
-	movdqu		16 * (\r + 1)(%rdi), %xmm1
-	aesenc		%xmm1, %xmm0
-	.endr
-.Lpad_last:
-	aesenclast	%xmm2, %xmm0
+	AESNI_ENCRYPT	sse, %rdi, %esi, %xmm1, %xmm0
 	pshufb		.Lpad_bswap64(%rip), %xmm0
 	movdqu		%xmm0, (%r8)
 	pxor		%xmm0, %xmm0
 	pxor		%xmm1, %xmm1
-	pxor		%xmm2, %xmm2
 	RET
 SYM_FUNC_END(vmac_aesni_pad)
 

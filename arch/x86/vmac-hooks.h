@@ -10,6 +10,7 @@
 
 #include <kfast/tiers.h>
 
+#include "aes-aesni.h"
 #include "vmac-offsets.h"
 
 void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,
@@ -35,8 +36,7 @@ static_assert(offsetof(struct vmac_key, arch.l2vec16) == VMAC_KEY_L2VEC16, "VMAC
 
 static __always_inline bool vmac_cpu_has_aesni(void)
 {
-	return boot_cpu_has(X86_FEATURE_AES) && boot_cpu_has(X86_FEATURE_SSSE3) &&
-	       cpu_has_xfeatures(XFEATURE_MASK_SSE, NULL);
+	return kfast_cpu_has_aesni() && boot_cpu_has(X86_FEATURE_SSSE3);
 }
 
 static __always_inline bool vmac_cpu_has_bmi2(void)

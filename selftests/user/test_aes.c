@@ -4,11 +4,12 @@
  *  - kfast_aes_expandkey_ct() against the key expansions of FIPS-197
  *    Appendix A (A.1-A.3: the last round key of each key size);
  *  - kfast_aes_invert_rk_ct() against AESIMC, and both schedules through
- *    AES-NI rounds against the FIPS-197 Appendix C examples (C.1-C.3), on
- *    CPUs with AES-NI;
+ *    every form of arch/x86/aes-aesni.S.inc's AESNI_ENCRYPT/AESNI_DECRYPT
+ *    against the FIPS-197 Appendix C examples (C.1-C.3), on CPUs with
+ *    AES-NI;
  *  - kfast_aes_encrypt_full() / kfast_aes_decrypt() against Appendix C,
  *    and random keys and blocks through both directions, also against the
- *    AES-NI rounds with our schedules.
+ *    AES-NI macros with our schedules.
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -47,21 +48,37 @@ static size_t unhex(const char *h, u8 *out)
 }
 
 #ifdef HAVE_AESNI_TEST
-static __attribute__((target("aes"))) void aesni_crypt(const u8 rk[][16], unsigned int rounds,
-							int dec, u8 out[16], const u8 in[16])
+typedef void aesni_fn(const u8 rk[][16], unsigned int nr, u8 out[16], const u8 in[16]);
+aesni_fn kfast_test_aesni_enc_sse, kfast_test_aesni_enc_vex, kfast_test_aesni_enc_128_256_vex,
+	kfast_test_aesni_dec_sse, kfast_test_aesni_dec_vex, kfast_test_aesni_enc_sse_10,
+	kfast_test_aesni_enc_sse_12, kfast_test_aesni_enc_sse_14, kfast_test_aesni_dec_vex_10,
+	kfast_test_aesni_dec_vex_12, kfast_test_aesni_dec_vex_14;
+
+/* The forms of aes-aesni.S.inc's macros (aes-aesni-test.S), with the rounds they take. */
+static const struct aesni_form {
+	const char *name;
+	aesni_fn *fn;
+	bool dec, vex;
+	unsigned int rounds;	/* 0: any; 1: 10 or 14 */
+} aesni_forms[] = {
+	{ "AESNI_ENCRYPT sse", kfast_test_aesni_enc_sse, false, false, 0 },
+	{ "AESNI_ENCRYPT vex", kfast_test_aesni_enc_vex, false, true, 0 },
+	{ "AESNI_ENCRYPT_128_256 vex", kfast_test_aesni_enc_128_256_vex, false, true, 1 },
+	{ "AESNI_DECRYPT sse", kfast_test_aesni_dec_sse, true, false, 0 },
+	{ "AESNI_DECRYPT vex", kfast_test_aesni_dec_vex, true, true, 0 },
+	{ "AESNI_ENCRYPT sse 10", kfast_test_aesni_enc_sse_10, false, false, 10 },
+	{ "AESNI_ENCRYPT sse 12", kfast_test_aesni_enc_sse_12, false, false, 12 },
+	{ "AESNI_ENCRYPT sse 14", kfast_test_aesni_enc_sse_14, false, false, 14 },
+	{ "AESNI_DECRYPT vex 10", kfast_test_aesni_dec_vex_10, true, true, 10 },
+	{ "AESNI_DECRYPT vex 12", kfast_test_aesni_dec_vex_12, true, true, 12 },
+	{ "AESNI_DECRYPT vex 14", kfast_test_aesni_dec_vex_14, true, true, 14 },
+};
+
+static bool aesni_form_takes(const struct aesni_form *f, unsigned int rounds)
 {
-	__m128i b = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in),
-				  _mm_loadu_si128((const __m128i *)rk[0]));
-	unsigned int r;
-
-	for (r = 1; r < rounds; r++) {
-		__m128i k = _mm_loadu_si128((const __m128i *)rk[r]);
-
-		b = dec ? _mm_aesdec_si128(b, k) : _mm_aesenc_si128(b, k);
-	}
-	b = dec ? _mm_aesdeclast_si128(b, _mm_loadu_si128((const __m128i *)rk[rounds])) :
-		  _mm_aesenclast_si128(b, _mm_loadu_si128((const __m128i *)rk[rounds]));
-	_mm_storeu_si128((__m128i *)out, b);
+	if (f->vex && !kfast_user_cpu_has(X86_FEATURE_AVX))
+		return false;
+	return !f->rounds || f->rounds == rounds || (f->rounds == 1 && rounds != 12);
 }
 
 static __attribute__((target("aes"))) void aesni_imc(u8 out[16], const u8 in[16])
@@ -93,10 +110,14 @@ static void check_aesni(const u8 *key, unsigned int klen, const u8 in[16], const
 	}
 	UT_CHECK_MEMEQ(drk[0], rk[rounds], 16, "inverse round key 0");
 	UT_CHECK_MEMEQ(drk[rounds], rk[0], 16, "inverse round key %u", rounds);
-	aesni_crypt(rk, rounds, 0, out, in);
-	UT_CHECK_MEMEQ(out, want, 16, "AES-NI encryption, %u-byte key", klen);
-	aesni_crypt(drk, rounds, 1, out, want);
-	UT_CHECK_MEMEQ(out, in, 16, "AES-NI decryption, %u-byte key", klen);
+	for (i = 0; i < ARRAY_SIZE(aesni_forms); i++) {
+		const struct aesni_form *f = &aesni_forms[i];
+
+		if (!aesni_form_takes(f, rounds))
+			continue;
+		f->fn(f->dec ? drk : rk, rounds, out, f->dec ? want : in);
+		UT_CHECK_MEMEQ(out, f->dec ? in : want, 16, "%s, %u-byte key", f->name, klen);
+	}
 #endif
 }
 

@@ -21,6 +21,9 @@ include $(sort $(wildcard */user.mk))
 # <kfast/aes.h>: the key schedules and both cipher directions.
 USER_TESTS += test_aes
 test_aes_SRCS := selftests/user/test_aes.c
+ifeq ($(USER_ARCH),x86)
+test_aes_SRCS += selftests/user/aes-aesni-test.S
+endif
 
 USER_TEST_BINS := $(addprefix $(USER_OUT)/,$(USER_TESTS))
 
