@@ -93,7 +93,7 @@ struct ocb_key {
 	u8 l_star[OCB_BLOCK_SIZE];
 	u8 l_dollar[OCB_BLOCK_SIZE];
 	u8 l[OCB_L_COUNT][OCB_BLOCK_SIZE];	/* L_0 .. L_31 */
-	struct ocb_key_arch arch;		/* e.g. AES-NI round keys */
+	struct ocb_key_arch arch;		/* ocb_setkey_arch()'s */
 	struct kfast_aes_fullkey aes;		/* the generic tier's AES */
 	u32 keylen;				/* 16, 24 or 32 */
 	u32 nrounds;				/* 10, 12 or 14 */

@@ -16,15 +16,16 @@
  * gathered into a 16-byte stack buffer, processed there and scattered back,
  * and so is the final partial block.  src and dst are walked by two
  * mapping iterators, in place too (dst never overtakes src; atomic kmaps
- * may then be released out of order, which is harmless without HIGHMEM:
- * x86-64 and arm64).  No per-request allocation: the core's state is in
+ * may then be released out of order, which is harmless without HIGHMEM,
+ * as on every 64-bit architecture).  No per-request allocation: the core's state is in
  * the request context.  Decryption reads the received tag first, writes the
  * plaintext as it goes, compares the tags with crypto_memneq() and on a
  * mismatch zeroes the plaintext it wrote and returns -EBADMSG.
  *
  * Drivers, one per implementation tier of OCB_TIERS (ocb.h), synchronous:
- *	ocb-aes-generic		100	the AES library, one block at a time
- * and the arch tiers above it, registered only if the CPU has them.  The
+ * ocb-aes-generic (priority 100, the AES library one block at a time) and
+ * ocb-aes-<suffix> for each tier of the architecture's table, with its
+ * priority (README lists them), registered only if the CPU has it.  The
  * core's arch code decides SIMD usability and sections: nothing here
  * knows about SIMD.
  */
@@ -290,7 +291,7 @@ module_init(ocbg_mod_init);
 module_exit(ocbg_mod_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("AES-OCB (RFC 7253) AEAD, generic and x86 AES-NI implementations");
+MODULE_DESCRIPTION("AES-OCB (RFC 7253) AEAD, generic and SIMD implementations");
 MODULE_ALIAS_CRYPTO("ocb(aes)");
 #define OCBG_TIER_ALIAS(id, suffix, prio, present)			\
 	MODULE_ALIAS_CRYPTO("ocb-aes-" suffix);

@@ -4,6 +4,11 @@
 # OCB_CORE_SRCS is what the benchmark links too.
 
 OCB_CORE_SRCS := ocb/ocb.c
+# as ocb/Kbuild.inc
+ifeq ($(USER_ARCH),x86)
+OCB_CORE_SRCS += arch/x86/ocb-aesni.S
+USER_CFLAGS += -DKFAST_OCB_ARCH
+endif
 
 USER_TESTS += test_ocb
 test_ocb_SRCS := $(OCB_CORE_SRCS) selftests/user/test_ocb.c

@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * AES-OCB (RFC 7253) for x86-64: the AES-NI tier (xmm, 8 blocks in flight).
+ *
+ * CPU-feature contract: AES-NI and AVX (every instruction is VEX-encoded,
+ * so memory operands may be unaligned and no legacy-SSE/AVX transition
+ * arises); BSF is baseline x86-64.  The caller owns the vector state
+ * (kernel_fpu_begin() or userspace) and passes a struct ocb_key and a
+ * struct ocb_ctx whose field offsets are the OCB_KEY_* / OCB_CTX_* of
+ * arch/x86/ocb-offsets.h (asserted in arch/x86/ocb-hooks.h).  No
+ * callee-saved register is used; %rsp moves by a fixed 128 bytes in the
+ * text functions (a leaf frame, no %rbp).
+ *
+ * The maths (RFC 7253 section 4, E = AES-Enc with the key, D = AES-Dec):
+ *
+ *  - Offsets.  Block i (counted from 1 over the whole message, the
+ *    context's nblocks) has Offset_i = Offset_{i-1} ^ L_{ntz(i)}: the
+ *    running offset lives in OFF, i in IDX, and ntz(i) is BSF of i (i is
+ *    never 0), scaled by 16 to index the key's L table.  Offsets are
+ *    bytes in RFC (big-endian) order, like the L table, so XOR works on
+ *    them as loaded.
+ *  - Text.  C_i = Offset_i ^ E(P_i ^ Offset_i).  The AddRoundKey of round
+ *    0 is merged with the first XOR (P_i ^ (Offset_i ^ rk[0])), and the
+ *    second XOR with the last round: AESENCLAST ends with AddRoundKey, so
+ *    AESENCLAST(x, rk[nr] ^ Offset_i) = E(..) ^ Offset_i.  Each Offset_i of
+ *    a group of 8 is kept in a 128-byte stack frame between the first and
+ *    the last round (8 blocks, the offset, the checksum and the two round
+ *    keys kept in registers fill the 16 xmm registers), and wiped at the end.
+ *    Decryption is the same with AESDEC on the Equivalent Inverse Cipher's
+ *    round keys (kfast_aes_invert_rk_ct(): drk[0] = rk[nr], drk[nr] =
+ *    rk[0]): P_i = Offset_i ^ D(C_i ^ Offset_i).  The checksum is the XOR
+ *    of the plaintext blocks: the input when encrypting, the output when
+ *    decrypting.
+ *  - HASH.  Sum ^= E(A_i ^ Offset'_i) with the AAD's own offsets (the
+ *    context's aad_offset and aad_nblocks); the eight results of a group
+ *    are summed in a tree and added to Sum once.
+ * Only whole blocks come here; the final partial blocks and the tag are
+ * single blocks (kfast_ocb_aes_block_aesni()) driven by ocb/ocb.c.
+ */
+#include <linux/linkage.h>
+
+#ifndef __KERNEL__
+.section .note.GNU-stack, "", %progbits
+#endif
+
+#include "ocb-offsets.h"
+#include "aes-aesni.S.inc"		/* AESNI_ROUND_ALL, AESNI_ENCRYPT */
+
+.text
+
+/* Blocks in flight, and the stack frame holding their offsets. */
+#define OCB_WIDTH	8
+#define OCB_FRAME	(16 * OCB_WIDTH)
+
+/*
+ * Register names of all three bulk functions.  Arguments (System V):
+ * key, ctx, in (plaintext, ciphertext or AAD), out, nblocks, nrounds.
+ */
+#define KEY	%rdi
+#define CTX	%rsi
+#define IN	%rdx
+#define OUT	%rcx
+#define NBLK	%r8
+#define NR	%r9d
+#define IDX	%rax		/* block index i */
+#define NTZ	%r10		/* 16 * ntz(i) */
+#define RK	%r11		/* round keys: forward or inverse */
+
+#define OFF	%xmm8		/* Offset_i */
+#define CSUM	%xmm9		/* Checksum (text) or Sum (HASH) */
+#define RKT	%xmm10		/* round key of the round being done */
+#define TMP	%xmm11
+#define RKLAST	%xmm12		/* rk[nr] */
+#define RK0	%xmm13		/* rk[0] */
+
+/* The round keys at RK; RK0 = rk[0], RKLAST = rk[nr]. */
+.macro LOAD_END_KEYS
+	vmovdqu		(RK), RK0
+	movl		NR, %r10d
+	shll		$4, %r10d
+	vmovdqu		(RK, NTZ), RKLAST
+.endm
+
+/* i += 1; OFF = Offset_i = Offset_{i-1} ^ L_{ntz(i)}. */
+.macro NEXT_OFFSET
+	incq		IDX
+	bsfq		IDX, NTZ
+	shlq		$4, NTZ
+	vpxor		OCB_KEY_L(KEY, NTZ), OFF, OFF
+.endm
+
+/*
+ * Rounds 1 .. nr-1 of \op (aesenc or aesdec) on the blocks: nine, then two
+ * more for AES-192 and four more for AES-256 (NR is 10, 12 or 14).
+ */
+.macro MIDDLE_ROUNDS op, blocks:vararg
+	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9
+	AESNI_ROUND_ALL	vex, \op, \r, RK, RKT, \blocks
+	.endr
+	cmpl		$10, NR
+	je		.Lmiddle_done\@
+	.irp r, 10, 11
+	AESNI_ROUND_ALL	vex, \op, \r, RK, RKT, \blocks
+	.endr
+	cmpl		$12, NR
+	je		.Lmiddle_done\@
+	.irp r, 12, 13
+	AESNI_ROUND_ALL	vex, \op, \r, RK, RKT, \blocks
+	.endr
+.Lmiddle_done\@:
+.endm
+
+/*
+ * Block \j of a group of the text: the next offset, saved at \j * 16 of
+ * the frame, and \blk = in ^ Offset_i ^ rk[0]; when encrypting, the
+ * plaintext into the checksum.
+ */
+.macro TEXT_FIRST dec, j, blk
+	NEXT_OFFSET
+	vmovdqu		OFF, (16 * \j)(%rsp)
+	vpxor		OFF, RK0, TMP
+	vpxor		(16 * \j)(IN), TMP, \blk
+.if !\dec
+	vpxor		(16 * \j)(IN), CSUM, CSUM
+.endif
+.endm
+
+/*
+ * The last round of block \j with rk[nr] ^ Offset_i, the output stored;
+ * when decrypting, the plaintext into the checksum.
+ */
+.macro TEXT_LAST dec, j, blk, op
+	vpxor		(16 * \j)(%rsp), RKLAST, TMP
+	v\op		TMP, \blk, \blk
+	vmovdqu		\blk, (16 * \j)(OUT)
+.if \dec
+	vpxor		\blk, CSUM, CSUM
+.endif
+.endm
+
+/*
+ * void kfast_ocb_{enc,dec}_aesni(const struct ocb_key *key,
+ *				  struct ocb_ctx *ctx, const u8 *in, u8 *out,
+ *				  size_t nblocks, unsigned int nrounds);
+ * nblocks >= 1 whole blocks from in to out (in == out allowed); updates
+ * ctx->offset, ctx->checksum and ctx->nblocks.
+ */
+.macro OCB_TEXT dec
+.if \dec
+	leaq		OCB_KEY_RK_DEC(KEY), RK
+.else
+	leaq		OCB_KEY_RK_ENC(KEY), RK
+.endif
+	subq		$OCB_FRAME, %rsp
+	movq		OCB_CTX_NBLOCKS(CTX), IDX
+	vmovdqu		OCB_CTX_OFFSET(CTX), OFF
+	vmovdqu		OCB_CTX_CHECKSUM(CTX), CSUM
+	LOAD_END_KEYS
+	cmpq		$OCB_WIDTH, NBLK
+	jb		.Ltext_one\@
+.Ltext_wide\@:
+	TEXT_FIRST	\dec, 0, %xmm0
+	TEXT_FIRST	\dec, 1, %xmm1
+	TEXT_FIRST	\dec, 2, %xmm2
+	TEXT_FIRST	\dec, 3, %xmm3
+	TEXT_FIRST	\dec, 4, %xmm4
+	TEXT_FIRST	\dec, 5, %xmm5
+	TEXT_FIRST	\dec, 6, %xmm6
+	TEXT_FIRST	\dec, 7, %xmm7
+.if \dec
+	MIDDLE_ROUNDS	aesdec, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
+	TEXT_LAST	1, \j, %xmm\j, aesdeclast
+	.endr
+.else
+	MIDDLE_ROUNDS	aesenc, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
+	TEXT_LAST	0, \j, %xmm\j, aesenclast
+	.endr
+.endif
+	addq		$OCB_FRAME, IN
+	addq		$OCB_FRAME, OUT
+	subq		$OCB_WIDTH, NBLK
+	cmpq		$OCB_WIDTH, NBLK
+	jae		.Ltext_wide\@
+.Ltext_one\@:
+	/* The last 0..7 blocks one at a time (out of order, they overlap). */
+	testq		NBLK, NBLK
+	jz		.Ltext_done\@
+	TEXT_FIRST	\dec, 0, %xmm0
+.if \dec
+	MIDDLE_ROUNDS	aesdec, %xmm0
+	TEXT_LAST	1, 0, %xmm0, aesdeclast
+.else
+	MIDDLE_ROUNDS	aesenc, %xmm0
+	TEXT_LAST	0, 0, %xmm0, aesenclast
+.endif
+	addq		$16, IN
+	addq		$16, OUT
+	decq		NBLK
+	jmp		.Ltext_one\@
+.Ltext_done\@:
+	movq		IDX, OCB_CTX_NBLOCKS(CTX)
+	vmovdqu		OFF, OCB_CTX_OFFSET(CTX)
+	vmovdqu		CSUM, OCB_CTX_CHECKSUM(CTX)
+	/* The offsets are secret: clear the frame. */
+	vpxor		%xmm0, %xmm0, %xmm0
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
+	vmovdqu		%xmm0, (16 * \j)(%rsp)
+	.endr
+	addq		$OCB_FRAME, %rsp
+	RET
+.endm
+
+SYM_FUNC_START(kfast_ocb_enc_aesni)
+	OCB_TEXT	0
+SYM_FUNC_END(kfast_ocb_enc_aesni)
+
+SYM_FUNC_START(kfast_ocb_dec_aesni)
+	OCB_TEXT	1
+SYM_FUNC_END(kfast_ocb_dec_aesni)
+
+/* Block \j of a HASH group: \blk = A_i ^ Offset'_i ^ rk[0]. */
+.macro HASH_FIRST j, blk
+	NEXT_OFFSET
+	vpxor		OFF, RK0, TMP
+	vpxor		(16 * \j)(IN), TMP, \blk
+.endm
+
+/*
+ * void kfast_ocb_hash_aesni(const struct ocb_key *key, struct ocb_ctx *ctx,
+ *			     const u8 *aad, void *unused, size_t nblocks,
+ *			     unsigned int nrounds);
+ * nblocks >= 1 whole AAD blocks into ctx->aad_sum (ctx->aad_offset,
+ * ctx->aad_nblocks updated).  The fourth argument keeps the registers of
+ * the text functions.
+ */
+SYM_FUNC_START(kfast_ocb_hash_aesni)
+	leaq		OCB_KEY_RK_ENC(KEY), RK
+	movq		OCB_CTX_AAD_NBLOCKS(CTX), IDX
+	vmovdqu		OCB_CTX_AAD_OFFSET(CTX), OFF
+	vmovdqu		OCB_CTX_AAD_SUM(CTX), CSUM
+	LOAD_END_KEYS
+	cmpq		$OCB_WIDTH, NBLK
+	jb		.Lhash_one
+.Lhash_wide:
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
+	HASH_FIRST	\j, %xmm\j
+	.endr
+	MIDDLE_ROUNDS	aesenc, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5, %xmm6, %xmm7
+	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
+	vaesenclast	RKLAST, %xmm\j, %xmm\j
+	.endr
+	/* Sum ^= the eight results, as a tree. */
+	vpxor		%xmm1, %xmm0, %xmm0
+	vpxor		%xmm3, %xmm2, %xmm2
+	vpxor		%xmm5, %xmm4, %xmm4
+	vpxor		%xmm7, %xmm6, %xmm6
+	vpxor		%xmm2, %xmm0, %xmm0
+	vpxor		%xmm6, %xmm4, %xmm4
+	vpxor		%xmm4, %xmm0, %xmm0
+	vpxor		%xmm0, CSUM, CSUM
+	addq		$OCB_FRAME, IN
+	subq		$OCB_WIDTH, NBLK
+	cmpq		$OCB_WIDTH, NBLK
+	jae		.Lhash_wide
+.Lhash_one:
+	testq		NBLK, NBLK
+	jz		.Lhash_done
+	HASH_FIRST	0, %xmm0
+	MIDDLE_ROUNDS	aesenc, %xmm0
+	vaesenclast	RKLAST, %xmm0, %xmm0
+	vpxor		%xmm0, CSUM, CSUM
+	addq		$16, IN
+	decq		NBLK
+	jmp		.Lhash_one
+.Lhash_done:
+	movq		IDX, OCB_CTX_AAD_NBLOCKS(CTX)
+	vmovdqu		OFF, OCB_CTX_AAD_OFFSET(CTX)
+	vmovdqu		CSUM, OCB_CTX_AAD_SUM(CTX)
+	RET
+SYM_FUNC_END(kfast_ocb_hash_aesni)
+
+/*
+ * void kfast_ocb_aes_block_aesni(const u8 rk[][16], u8 out[16],
+ *				  const u8 in[16], unsigned int nrounds);
+ * One forward block (Ktop, the pad of a partial block, the tag).
+ */
+SYM_FUNC_START(kfast_ocb_aes_block_aesni)
+	vmovdqu		(%rdx), %xmm0
+	AESNI_ENCRYPT	vex, %rdi, %ecx, %xmm1, %xmm0
+	vmovdqu		%xmm0, (%rsi)
+	RET
+SYM_FUNC_END(kfast_ocb_aes_block_aesni)

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the rest of the tree knows of AES-OCB on x86-64 (included by
+ * ocb/ocb.h when ocb/Kbuild.inc builds x86 code): the tier table and the
+ * per-key and per-request state of those tiers.  The hooks that use them
+ * are in arch/x86/ocb-hooks.h.
+ */
+#ifndef KFAST_ARCH_X86_OCB_ARCH_H
+#define KFAST_ARCH_X86_OCB_ARCH_H
+
+/*
+ * The x86-64 tiers above generic, lowest first:
+ *	T(id, driver suffix, crypto API priority, CPU has it)
+ *   AESNI: AES-NI with VEX-encoded (AVX) xmm code, 8 blocks in flight
+ *	(arch/x86/ocb-aesni.S).
+ */
+#define OCB_ARCH_TIERS(T)						\
+	T(AESNI, "aesni", 200, ocb_cpu_has_aesni())
+
+/*
+ * The key expanded for AES-NI: the forward round keys in FIPS-197 byte
+ * order and the Equivalent Inverse Cipher's for AESDEC.  No alignment is
+ * asked for: the tfm context guarantees only 8 bytes, and the VEX code
+ * loads them unaligned.
+ */
+struct ocb_key_arch {
+	u8 rk_enc[15][16];
+	u8 rk_dec[15][16];
+};
+
+/* The per-request SIMD section, held from ocb_init() to ocb_final(). */
+struct ocb_ctx_arch {
+	u16 simd_blocks;		/* blocks processed in this section */
+	struct kfast_simd_state simd;
+};
+
+#endif /* KFAST_ARCH_X86_OCB_ARCH_H */
