@@ -184,8 +184,9 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	      const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
 	      enum ocb_impl impl)
 {
-	u8 nb[OCB_BLOCK_SIZE] = { }, ktop[OCB_BLOCK_SIZE], stretch[24];
-	unsigned int bottom, q, r, i;
+	u8 nb[OCB_BLOCK_SIZE] = { }, ktop[OCB_BLOCK_SIZE];
+	unsigned int bottom;
+	u64 s0, s1, s2;
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->taglen = taglen;
@@ -205,17 +206,21 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 		kfast_aes_encrypt_full(&key->aes, ktop, nb);
 	}
 
-	/* Stretch = Ktop || (Ktop[1..64] ^ Ktop[9..72]); Offset_0 = Stretch << bottom. */
-	memcpy(stretch, ktop, OCB_BLOCK_SIZE);
-	for (i = 0; i < 8; i++)
-		stretch[16 + i] = ktop[i] ^ ktop[i + 1];
-	q = bottom / 8;
-	r = bottom % 8;
-	for (i = 0; i < OCB_BLOCK_SIZE; i++)
-		ctx->offset[i] = (u8)((stretch[i + q] << r) |
-				      (stretch[i + q + 1] >> (8 - r)));
+	/*
+	 * Stretch = Ktop || (Ktop[1..64] ^ Ktop[9..72]) as three big-endian
+	 * words s0 s1 s2; Offset_0 = the 128 bits of Stretch from bit bottom
+	 * on.  bottom comes from the nonce, which is public.
+	 */
+	s0 = get_unaligned_be64(ktop);
+	s1 = get_unaligned_be64(ktop + 8);
+	s2 = s0 ^ ((s0 << 8) | (s1 >> 56));
+	if (bottom) {
+		s0 = (s0 << bottom) | (s1 >> (64 - bottom));
+		s1 = (s1 << bottom) | (s2 >> (64 - bottom));
+	}
+	put_unaligned_be64(s0, ctx->offset);
+	put_unaligned_be64(s1, ctx->offset + 8);
 	memzero_explicit(ktop, sizeof(ktop));
-	memzero_explicit(stretch, sizeof(stretch));
 }
 
 static void ocb_hash_blocks(struct ocb_ctx *ctx, const struct ocb_key *key,
