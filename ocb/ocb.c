@@ -39,7 +39,7 @@ static __always_inline unsigned int ocb_mod_init_arch(void)
 }
 #endif
 
-/* Per-key state of the arch tiers (key->arch). */
+/* Per-key state of the arch tiers (key->arch), once the L table is set. */
 #ifndef ocb_setkey_arch
 static __always_inline void ocb_setkey_arch(struct ocb_key *key, const u8 *raw,
 					    unsigned int len)
@@ -169,12 +169,13 @@ int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len)
 		return err;
 	key->keylen = len;
 	key->nrounds = len / 4 + 6;
-	ocb_setkey_arch(key, raw, len);
 	kfast_aes_encrypt_full(&key->aes, key->l_star, zero);
 	ocb_double(key->l_dollar, key->l_star);
 	ocb_double(key->l[0], key->l_dollar);
 	for (i = 1; i < OCB_L_COUNT; i++)
 		ocb_double(key->l[i], key->l[i - 1]);
+	/* After the L table, which the arch tiers may derive more from. */
+	ocb_setkey_arch(key, raw, len);
 	return 0;
 }
 

@@ -12,10 +12,13 @@
  * The x86-64 tiers above generic, lowest first:
  *	T(id, driver suffix, crypto API priority, CPU has it)
  *   AESNI: AES-NI with VEX-encoded (AVX) xmm code, 8 blocks in flight
- *	(arch/x86/ocb-aesni.S).
+ *	(arch/x86/ocb-aesni.S); also the single blocks of every tier.
+ *   VAES_AVX512: VAES + AVX-512 on zmm, 16 blocks in flight
+ *	(arch/x86/ocb-vaes-avx512.S).
  */
 #define OCB_ARCH_TIERS(T)						\
-	T(AESNI, "aesni", 200, ocb_cpu_has_aesni())
+	T(AESNI, "aesni", 200, ocb_cpu_has_aesni())			\
+	T(VAES_AVX512, "vaes-avx512", 400, ocb_cpu_has_vaes_avx512())
 
 /*
  * The key expanded for AES-NI: the forward round keys in FIPS-197 byte
@@ -26,6 +29,12 @@
 struct ocb_key_arch {
 	u8 rk_enc[15][16];
 	u8 rk_dec[15][16];
+	/*
+	 * lsum[j - 1] = S_j = L_{ntz(1)} ^ ... ^ L_{ntz(j)} for j = 1..15, and
+	 * lsum[15] = S_15: Offset_{i+j} = Offset_i ^ S_j when 16 divides i
+	 * (the zmm tier's 16 offsets at once, see ocb-vaes-avx512.S).
+	 */
+	u8 lsum[16][16];
 };
 
 /* The per-request SIMD section, held from ocb_init() to ocb_final(). */

@@ -4,7 +4,10 @@
  * tiers are in the table of arch/x86/ocb-arch.h; ocb_mod_init_arch()
  * probes them once and sets one static key per tier present.
  *
- *   OCB_IMPL_AESNI	AES-NI + AVX, xmm, 8 blocks in flight	ocb-aesni.S
+ *   OCB_IMPL_AESNI	  AES-NI + AVX, xmm, 8 blocks in flight	ocb-aesni.S
+ *   OCB_IMPL_VAES_AVX512 VAES + AVX512F/VL, zmm, 16 blocks	ocb-vaes-avx512.S
+ * Ktop, the pads of partial blocks and the tag are single blocks on the
+ * AES-NI code for every tier.
  *
  * SIMD sections: this file is the one place that decides them.  A request
  * of an x86 tier runs on SIMD only if crypto_simd_usable() when it starts
@@ -33,6 +36,7 @@
 static_assert(offsetof(struct ocb_key, l) == OCB_KEY_L, "OCB_KEY_L");
 static_assert(offsetof(struct ocb_key, arch.rk_enc) == OCB_KEY_RK_ENC, "OCB_KEY_RK_ENC");
 static_assert(offsetof(struct ocb_key, arch.rk_dec) == OCB_KEY_RK_DEC, "OCB_KEY_RK_DEC");
+static_assert(offsetof(struct ocb_key, arch.lsum) == OCB_KEY_LSUM, "OCB_KEY_LSUM");
 static_assert(offsetof(struct ocb_ctx, offset) == OCB_CTX_OFFSET, "OCB_CTX_OFFSET");
 static_assert(offsetof(struct ocb_ctx, checksum) == OCB_CTX_CHECKSUM, "OCB_CTX_CHECKSUM");
 static_assert(offsetof(struct ocb_ctx, aad_offset) == OCB_CTX_AAD_OFFSET,
@@ -51,6 +55,15 @@ asmlinkage void kfast_ocb_dec_aesni(const struct ocb_key *key, struct ocb_ctx *c
 asmlinkage void kfast_ocb_hash_aesni(const struct ocb_key *key, struct ocb_ctx *ctx,
 				     const u8 *aad, void *unused, size_t nblocks,
 				     unsigned int nrounds);
+asmlinkage void kfast_ocb_enc_vaes_avx512(const struct ocb_key *key, struct ocb_ctx *ctx,
+					  const u8 *src, u8 *dst, size_t nblocks,
+					  unsigned int nrounds);
+asmlinkage void kfast_ocb_dec_vaes_avx512(const struct ocb_key *key, struct ocb_ctx *ctx,
+					  const u8 *src, u8 *dst, size_t nblocks,
+					  unsigned int nrounds);
+asmlinkage void kfast_ocb_hash_vaes_avx512(const struct ocb_key *key, struct ocb_ctx *ctx,
+					   const u8 *aad, void *unused, size_t nblocks,
+					   unsigned int nrounds);
 asmlinkage void kfast_ocb_aes_block_aesni(const u8 rk[][16], u8 out[16],
 					  const u8 in[16], unsigned int nrounds);
 
@@ -59,6 +72,14 @@ static __always_inline bool ocb_cpu_has_aesni(void)
 {
 	return kfast_cpu_has_aesni() && boot_cpu_has(X86_FEATURE_AVX) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static __always_inline bool ocb_cpu_has_vaes_avx512(void)
+{
+	return boot_cpu_has(X86_FEATURE_VAES) && boot_cpu_has(X86_FEATURE_AVX512F) &&
+	       boot_cpu_has(X86_FEATURE_AVX512VL) &&
+	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM |
+				 XFEATURE_MASK_AVX512, NULL);
 }
 
 KFAST_DEFINE_TIER_KEYS(ocb_tier_keys, OCB_NR_IMPLS);
@@ -87,13 +108,21 @@ static __always_inline void ocb_x86_account(struct ocb_ctx *ctx, size_t nblocks)
 
 /*
  * The round keys for AES-NI, in portable constant-time C (setkey may run
- * where SIMD is unusable): forward, and the Equivalent Inverse Cipher's.
+ * where SIMD is unusable): forward, and the Equivalent Inverse Cipher's;
+ * and the sums S_j of the L table for the zmm tier.
  */
 static __always_inline void ocb_setkey_arch(struct ocb_key *key, const u8 *raw,
 					    unsigned int len)
 {
+	unsigned int j, b;
+
 	kfast_aes_expandkey_ct(key->arch.rk_enc, raw, len);
 	kfast_aes_invert_rk_ct(key->arch.rk_dec, key->arch.rk_enc, len / 4 + 6);
+	for (j = 1; j <= 15; j++)
+		for (b = 0; b < 16; b++)
+			key->arch.lsum[j - 1][b] = (j > 1 ? key->arch.lsum[j - 2][b] : 0) ^
+						   key->l[__builtin_ctz(j)][b];
+	memcpy(key->arch.lsum[15], key->arch.lsum[14], 16);
 }
 #define ocb_setkey_arch ocb_setkey_arch
 
@@ -121,10 +150,16 @@ static __always_inline bool ocb_blocks_arch(struct ocb_ctx *ctx,
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, OCB_X86_SECTION_BLOCKS);
 
-		if (dec)
+		if (ocb_may_run(ctx->impl, VAES_AVX512)) {
+			if (dec)
+				kfast_ocb_dec_vaes_avx512(key, ctx, src, dst, n, key->nrounds);
+			else
+				kfast_ocb_enc_vaes_avx512(key, ctx, src, dst, n, key->nrounds);
+		} else if (dec) {
 			kfast_ocb_dec_aesni(key, ctx, src, dst, n, key->nrounds);
-		else
+		} else {
 			kfast_ocb_enc_aesni(key, ctx, src, dst, n, key->nrounds);
+		}
 		ocb_x86_account(ctx, n);
 		src += n * OCB_BLOCK_SIZE;
 		dst += n * OCB_BLOCK_SIZE;
@@ -143,7 +178,10 @@ static __always_inline bool ocb_hash_arch(struct ocb_ctx *ctx,
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, OCB_X86_SECTION_BLOCKS);
 
-		kfast_ocb_hash_aesni(key, ctx, aad, NULL, n, key->nrounds);
+		if (ocb_may_run(ctx->impl, VAES_AVX512))
+			kfast_ocb_hash_vaes_avx512(key, ctx, aad, NULL, n, key->nrounds);
+		else
+			kfast_ocb_hash_aesni(key, ctx, aad, NULL, n, key->nrounds);
 		ocb_x86_account(ctx, n);
 		aad += n * OCB_BLOCK_SIZE;
 		nblocks -= n;

@@ -13,6 +13,7 @@
 #define OCB_KEY_L		32	/* l[0..31], 16 bytes each */
 #define OCB_KEY_RK_ENC		544	/* arch.rk_enc: AES round keys */
 #define OCB_KEY_RK_DEC		784	/* arch.rk_dec: Equivalent Inverse Cipher's */
+#define OCB_KEY_LSUM		1024	/* arch.lsum: S_1..S_15, S_15 */
 
 /* struct ocb_ctx */
 #define OCB_CTX_OFFSET		0	/* offset */
