@@ -48,14 +48,14 @@ static __always_inline void ocb_setkey_arch(struct ocb_key *key, const u8 *raw,
 #endif
 
 /*
- * Start a request of tier ctx->impl: open its SIMD section and compute
- * ktop = E(@nonce_block); or decline (the request then runs generic).
+ * Start a request of tier ctx->impl (taglen set, the rest zero): open its
+ * SIMD section and set ctx->offset = Offset_0; or decline (the request
+ * then runs generic).
  */
 #ifndef ocb_init_arch
 static __always_inline bool ocb_init_arch(struct ocb_ctx *ctx,
 					  const struct ocb_key *key,
-					  const u8 nonce_block[OCB_BLOCK_SIZE],
-					  u8 ktop[OCB_BLOCK_SIZE])
+					  const u8 nonce[OCB_NONCE_SIZE])
 {
 	return false;
 }
@@ -88,6 +88,16 @@ static __always_inline bool ocb_encrypt_block_arch(const struct ocb_ctx *ctx,
 						   const struct ocb_key *key,
 						   u8 out[OCB_BLOCK_SIZE],
 						   const u8 in[OCB_BLOCK_SIZE])
+{
+	return false;
+}
+#endif
+
+/* The full tag from ctx (partial blocks done). */
+#ifndef ocb_tag_arch
+static __always_inline bool ocb_tag_arch(const struct ocb_ctx *ctx,
+					 const struct ocb_key *key,
+					 u8 tag[OCB_MAX_TAG_SIZE])
 {
 	return false;
 }
@@ -192,6 +202,9 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->taglen = taglen;
 	ctx->impl = ocb_impl_available(impl) ? impl : OCB_IMPL_GENERIC;
+	if (ctx->impl != OCB_IMPL_GENERIC && ocb_init_arch(ctx, key, nonce))
+		return;
+	ctx->impl = OCB_IMPL_GENERIC;
 
 	/*
 	 * Nonce = num2str(TAGLEN mod 128, 7) || 0^24 || 1 || N (section 4.2):
@@ -202,10 +215,7 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	memcpy(nb + 4, nonce, OCB_NONCE_SIZE);
 	bottom = nb[15] & 0x3f;
 	nb[15] &= 0xc0;
-	if (ctx->impl == OCB_IMPL_GENERIC || !ocb_init_arch(ctx, key, nb, ktop)) {
-		ctx->impl = OCB_IMPL_GENERIC;
-		kfast_aes_encrypt_full(&key->aes, ktop, nb);
-	}
+	kfast_aes_encrypt_full(&key->aes, ktop, nb);
 
 	/*
 	 * Stretch = Ktop || (Ktop[1..64] ^ Ktop[9..72]) as three big-endian
@@ -342,10 +352,12 @@ void ocb_final(struct ocb_ctx *ctx, const struct ocb_key *key, const u8 *src,
 		ocb_xor16(ctx->checksum, ctx->checksum, p);
 	}
 	/* Tag = E(Checksum ^ Offset ^ L_$) ^ HASH(K, A). */
-	ocb_xor16(t, ctx->checksum, ctx->offset);
-	ocb_xor16(t, t, key->l_dollar);
-	ocb_aes(ctx, key, t, t);
-	ocb_xor16(tag, t, ctx->aad_sum);
+	if (!ocb_tag_arch(ctx, key, tag)) {
+		ocb_xor16(t, ctx->checksum, ctx->offset);
+		ocb_xor16(t, t, key->l_dollar);
+		ocb_aes(ctx, key, t, t);
+		ocb_xor16(tag, t, ctx->aad_sum);
+	}
 	memzero_explicit(t, sizeof(t));
 	memzero_explicit(p, sizeof(p));
 	ocb_abort(ctx);

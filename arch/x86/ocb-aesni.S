@@ -282,6 +282,81 @@ SYM_FUNC_START(kfast_ocb_hash_aesni)
 SYM_FUNC_END(kfast_ocb_hash_aesni)
 
 /*
+ * void kfast_ocb_init_aesni(const struct ocb_key *key, struct ocb_ctx *ctx,
+ *			     const u8 nonce[12], unsigned int taglen,
+ *			     unsigned int nrounds);
+ * The start of a message (RFC 7253 section 4.2) in registers: the nonce
+ * block num2str(TAGLEN mod 128, 7) || 0^24 || 1 || N with its low 6 bits
+ * (bottom) cleared, Ktop = E(it), Stretch = Ktop || (Ktop[1..64] ^
+ * Ktop[9..72]) as three big-endian words s0 s1 s2 in GPRs, and Offset_0 =
+ * (s0 s1 s2) << bottom, top 128 bits (SHLD by bottom, which is 0..63).
+ * Stores ctx->offset and zeroes ctx->checksum, aad_offset and aad_sum, all
+ * as 16-byte stores, which the bulk functions' 16-byte loads can forward
+ * from.  The nonce is read as three dwords (a caller's 8 + 4 byte stores
+ * forward to those; a 16-byte load over them would not).
+ */
+SYM_FUNC_START(kfast_ocb_init_aesni)
+	/* Dword 0 of the block: TAGLEN (bits) mod 128 << 1 in byte 0, 1 in byte 3. */
+	shll		$3, %ecx
+	andl		$127, %ecx
+	addl		%ecx, %ecx
+	orl		$0x01000000, %ecx
+	vmovd		%ecx, %xmm0
+	vpinsrd		$1, (%rdx), %xmm0, %xmm0
+	vpinsrd		$2, 4(%rdx), %xmm0, %xmm0
+	/* Block byte 15 is the top byte of N's last dword: bottom, then cleared. */
+	movl		8(%rdx), %eax
+	movl		%eax, %r9d
+	andl		$0xc0ffffff, %eax
+	vpinsrd		$3, %eax, %xmm0, %xmm0
+	shrl		$24, %r9d
+	andl		$63, %r9d
+	leaq		OCB_KEY_RK_ENC(%rdi), %r10
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm1, %xmm0
+	vmovq		%xmm0, %rax
+	vpextrq		$1, %xmm0, %rdx
+	bswapq		%rax			/* s0 */
+	bswapq		%rdx			/* s1 */
+	movq		%rax, %r10
+	shldq		$8, %rdx, %r10
+	xorq		%rax, %r10		/* s2 = s0 ^ (s0 << 8 | s1 >> 56) */
+	movl		%r9d, %ecx
+	shldq		%cl, %rdx, %rax		/* s0 << bottom | s1 >> (64 - bottom) */
+	shldq		%cl, %r10, %rdx		/* s1 << bottom | s2 >> (64 - bottom) */
+	bswapq		%rax
+	bswapq		%rdx
+	vmovq		%rax, %xmm0
+	vpinsrq		$1, %rdx, %xmm0, %xmm0
+	vmovdqu		%xmm0, OCB_CTX_OFFSET(%rsi)
+	vpxor		%xmm0, %xmm0, %xmm0
+	vmovdqu		%xmm0, OCB_CTX_CHECKSUM(%rsi)
+	vmovdqu		%xmm0, OCB_CTX_AAD_OFFSET(%rsi)
+	vmovdqu		%xmm0, OCB_CTX_AAD_SUM(%rsi)
+	xorl		%eax, %eax
+	xorl		%edx, %edx
+	xorl		%r10d, %r10d
+	RET
+SYM_FUNC_END(kfast_ocb_init_aesni)
+
+/*
+ * void kfast_ocb_tag_aesni(const struct ocb_key *key,
+ *			    const struct ocb_ctx *ctx, u8 tag[16],
+ *			    unsigned int nrounds);
+ * Tag = E(Checksum ^ Offset ^ L_$) ^ Sum, from the context as the bulk
+ * functions (and ocb/ocb.c for partial blocks) left it; all 16 bytes.
+ */
+SYM_FUNC_START(kfast_ocb_tag_aesni)
+	vmovdqu		OCB_CTX_CHECKSUM(%rsi), %xmm0
+	vpxor		OCB_CTX_OFFSET(%rsi), %xmm0, %xmm0
+	vpxor		OCB_KEY_L_DOLLAR(%rdi), %xmm0, %xmm0
+	leaq		OCB_KEY_RK_ENC(%rdi), %r8
+	AESNI_ENCRYPT	vex, %r8, %ecx, %xmm1, %xmm0
+	vpxor		OCB_CTX_AAD_SUM(%rsi), %xmm0, %xmm0
+	vmovdqu		%xmm0, (%rdx)
+	RET
+SYM_FUNC_END(kfast_ocb_tag_aesni)
+
+/*
  * void kfast_ocb_aes_block_aesni(const u8 rk[][16], u8 out[16],
  *				  const u8 in[16], unsigned int nrounds);
  * One forward block (Ktop, the pad of a partial block, the tag).

@@ -10,6 +10,7 @@
 #define KFAST_ARCH_X86_OCB_OFFSETS_H
 
 /* struct ocb_key */
+#define OCB_KEY_L_DOLLAR	16	/* l_dollar */
 #define OCB_KEY_L		32	/* l[0..31], 16 bytes each */
 #define OCB_KEY_RK_ENC		544	/* arch.rk_enc: AES round keys */
 #define OCB_KEY_RK_DEC		784	/* arch.rk_dec: Equivalent Inverse Cipher's */
