@@ -19,13 +19,21 @@
  *    never 0), scaled by 16 to index the key's L table.  Offsets are
  *    bytes in RFC (big-endian) order, like the L table, so XOR works on
  *    them as loaded.
+ *  - Groups of 8.  When i is a multiple of 8, blocks i+1 .. i+7 have
+ *    ntz(i+j) = ntz(j), so Offset_{i+j} = Offset_i ^ S_j with S_j =
+ *    L_{ntz(1)} ^ ... ^ L_{ntz(j)}, fixed per key (key->arch.lsum, shared
+ *    with the zmm tier); Offset_{i+8} = Offset_i ^ S_7 ^ L_{ntz(i+8)} is
+ *    the one BSF of a group.  A call that starts elsewhere (after a block
+ *    that straddled two scatterlist entries) goes one block at a time up
+ *    to the next multiple of 8, and the last 0..7 blocks do too.
  *  - Text.  C_i = Offset_i ^ E(P_i ^ Offset_i).  The AddRoundKey of round
- *    0 is merged with the first XOR (P_i ^ (Offset_i ^ rk[0])), and the
- *    second XOR with the last round: AESENCLAST ends with AddRoundKey, so
- *    AESENCLAST(x, rk[nr] ^ Offset_i) = E(..) ^ Offset_i.  Each Offset_i of
- *    a group of 8 is kept in a 128-byte stack frame between the first and
- *    the last round (8 blocks, the offset, the checksum and the two round
- *    keys kept in registers fill the 16 xmm registers), and wiped at the end.
+ *    0 is merged into the offset: a group works on Offset_i ^ rk[0], which
+ *    is XORed into P_i; and the second XOR into the last round:
+ *    AESENCLAST ends with AddRoundKey, so AESENCLAST(x, (Offset_i ^ rk[0])
+ *    ^ (rk[0] ^ rk[nr])) = E(..) ^ Offset_i.  The eight Offset_i ^ rk[0]
+ *    of a group are kept in a 128-byte stack frame between the first and
+ *    the last round (8 blocks, the offset, the checksum and the round keys
+ *    kept in registers fill the 16 xmm registers), and wiped at the end.
  *    Decryption is the same with AESDEC on the Equivalent Inverse Cipher's
  *    round keys (kfast_aes_invert_rk_ct(): drk[0] = rk[nr], drk[nr] =
  *    rk[0]): P_i = Offset_i ^ D(C_i ^ Offset_i).  The checksum is the XOR
@@ -34,8 +42,10 @@
  *  - HASH.  Sum ^= E(A_i ^ Offset'_i) with the AAD's own offsets (the
  *    context's aad_offset and aad_nblocks); the eight results of a group
  *    are summed in a tree and added to Sum once.
- * Only whole blocks come here; the final partial blocks and the tag are
- * single blocks (kfast_ocb_aes_block_aesni()) driven by ocb/ocb.c.
+ * Besides the bulk functions (whole blocks): the start of a message
+ * (kfast_ocb_init_aesni(), Offset_0), the tag (kfast_ocb_tag_aesni()) and
+ * single blocks (kfast_ocb_aes_block_aesni(), the pads of partial blocks),
+ * which every x86 tier uses.
  */
 #include <linux/linkage.h>
 
@@ -72,13 +82,35 @@
 #define TMP	%xmm11
 #define RKLAST	%xmm12		/* rk[nr] */
 #define RK0	%xmm13		/* rk[0] */
+#define T8	%xmm14		/* Offset_i ^ rk[0] at the start of a group of 8 */
+#define RKD	%xmm15		/* rk[0] ^ rk[nr] */
 
-/* The round keys at RK; RK0 = rk[0], RKLAST = rk[nr]. */
+/* The round keys at RK; RK0 = rk[0], RKLAST = rk[nr], RKD = their XOR. */
 .macro LOAD_END_KEYS
 	vmovdqu		(RK), RK0
 	movl		NR, %r10d
 	shll		$4, %r10d
 	vmovdqu		(RK, NTZ), RKLAST
+	vpxor		RK0, RKLAST, RKD
+.endm
+
+/*
+ * Offset_{i+j+1} ^ rk[0] into TMP for block \j (0-based) of a group of 8
+ * starting at a multiple of 8: T8 ^ S_{j+1} (key->arch.lsum) for j < 7;
+ * for j = 7, Offset_{i+8} = Offset_i ^ S_7 ^ L_{ntz(i+8)} becomes the new
+ * OFF (and i += 8).
+ */
+.macro GROUP_OFFSET j
+.if \j < 7
+	vpxor		(OCB_KEY_LSUM + 16 * \j)(KEY), T8, TMP
+.else
+	addq		$8, IDX
+	bsfq		IDX, NTZ
+	shlq		$4, NTZ
+	vpxor		(OCB_KEY_LSUM + 16 * 6)(KEY), OFF, OFF
+	vpxor		OCB_KEY_L(KEY, NTZ), OFF, OFF
+	vpxor		OFF, RK0, TMP
+.endif
 .endm
 
 /* i += 1; OFF = Offset_i = Offset_{i-1} ^ L_{ntz(i)}. */
@@ -111,14 +143,13 @@
 .endm
 
 /*
- * Block \j of a group of the text: the next offset, saved at \j * 16 of
- * the frame, and \blk = in ^ Offset_i ^ rk[0]; when encrypting, the
- * plaintext into the checksum.
+ * Block \j of a group of 8 of the text: Offset_i ^ rk[0], saved at \j * 16
+ * of the frame, and \blk = in ^ it; when encrypting, the plaintext into
+ * the checksum.
  */
 .macro TEXT_FIRST dec, j, blk
-	NEXT_OFFSET
-	vmovdqu		OFF, (16 * \j)(%rsp)
-	vpxor		OFF, RK0, TMP
+	GROUP_OFFSET	\j
+	vmovdqu		TMP, (16 * \j)(%rsp)
 	vpxor		(16 * \j)(IN), TMP, \blk
 .if !\dec
 	vpxor		(16 * \j)(IN), CSUM, CSUM
@@ -126,16 +157,38 @@
 .endm
 
 /*
- * The last round of block \j with rk[nr] ^ Offset_i, the output stored;
- * when decrypting, the plaintext into the checksum.
+ * The last round of block \j with (Offset_i ^ rk[0]) ^ (rk[0] ^ rk[nr]),
+ * the output stored; when decrypting, the plaintext into the checksum.
  */
 .macro TEXT_LAST dec, j, blk, op
-	vpxor		(16 * \j)(%rsp), RKLAST, TMP
+	vpxor		(16 * \j)(%rsp), RKD, TMP
 	v\op		TMP, \blk, \blk
 	vmovdqu		\blk, (16 * \j)(OUT)
 .if \dec
 	vpxor		\blk, CSUM, CSUM
 .endif
+.endm
+
+/* One block of the text on xmm0, its offset from the running one. */
+.macro TEXT_ONE dec
+	NEXT_OFFSET
+	vpxor		OFF, RK0, TMP
+	vpxor		(IN), TMP, %xmm0
+.if \dec
+	MIDDLE_ROUNDS	aesdec, %xmm0
+	vpxor		OFF, RKLAST, TMP
+	vaesdeclast	TMP, %xmm0, %xmm0
+	vpxor		%xmm0, CSUM, CSUM
+.else
+	vpxor		(IN), CSUM, CSUM
+	MIDDLE_ROUNDS	aesenc, %xmm0
+	vpxor		OFF, RKLAST, TMP
+	vaesenclast	TMP, %xmm0, %xmm0
+.endif
+	vmovdqu		%xmm0, (OUT)
+	addq		$16, IN
+	addq		$16, OUT
+	decq		NBLK
 .endm
 
 /*
@@ -156,9 +209,19 @@
 	vmovdqu		OCB_CTX_OFFSET(CTX), OFF
 	vmovdqu		OCB_CTX_CHECKSUM(CTX), CSUM
 	LOAD_END_KEYS
+.Ltext_head\@:
+	/* One at a time up to a multiple of 8 (a call after a straddling block). */
+	testq		NBLK, NBLK
+	jz		.Ltext_done\@
+	testq		$(OCB_WIDTH - 1), IDX
+	jz		.Ltext_wide_check\@
+	TEXT_ONE	\dec
+	jmp		.Ltext_head\@
+.Ltext_wide_check\@:
 	cmpq		$OCB_WIDTH, NBLK
 	jb		.Ltext_one\@
 .Ltext_wide\@:
+	vpxor		OFF, RK0, T8
 	TEXT_FIRST	\dec, 0, %xmm0
 	TEXT_FIRST	\dec, 1, %xmm1
 	TEXT_FIRST	\dec, 2, %xmm2
@@ -187,17 +250,7 @@
 	/* The last 0..7 blocks one at a time (out of order, they overlap). */
 	testq		NBLK, NBLK
 	jz		.Ltext_done\@
-	TEXT_FIRST	\dec, 0, %xmm0
-.if \dec
-	MIDDLE_ROUNDS	aesdec, %xmm0
-	TEXT_LAST	1, 0, %xmm0, aesdeclast
-.else
-	MIDDLE_ROUNDS	aesenc, %xmm0
-	TEXT_LAST	0, 0, %xmm0, aesenclast
-.endif
-	addq		$16, IN
-	addq		$16, OUT
-	decq		NBLK
+	TEXT_ONE	\dec
 	jmp		.Ltext_one\@
 .Ltext_done\@:
 	movq		IDX, OCB_CTX_NBLOCKS(CTX)
@@ -220,11 +273,22 @@ SYM_FUNC_START(kfast_ocb_dec_aesni)
 	OCB_TEXT	1
 SYM_FUNC_END(kfast_ocb_dec_aesni)
 
-/* Block \j of a HASH group: \blk = A_i ^ Offset'_i ^ rk[0]. */
+/* Block \j of a HASH group of 8: \blk = A_i ^ Offset'_i ^ rk[0]. */
 .macro HASH_FIRST j, blk
+	GROUP_OFFSET	\j
+	vpxor		(16 * \j)(IN), TMP, \blk
+.endm
+
+/* One HASH block on xmm0: Sum ^= E(A_i ^ Offset'_i). */
+.macro HASH_ONE
 	NEXT_OFFSET
 	vpxor		OFF, RK0, TMP
-	vpxor		(16 * \j)(IN), TMP, \blk
+	vpxor		(IN), TMP, %xmm0
+	MIDDLE_ROUNDS	aesenc, %xmm0
+	vaesenclast	RKLAST, %xmm0, %xmm0
+	vpxor		%xmm0, CSUM, CSUM
+	addq		$16, IN
+	decq		NBLK
 .endm
 
 /*
@@ -241,9 +305,18 @@ SYM_FUNC_START(kfast_ocb_hash_aesni)
 	vmovdqu		OCB_CTX_AAD_OFFSET(CTX), OFF
 	vmovdqu		OCB_CTX_AAD_SUM(CTX), CSUM
 	LOAD_END_KEYS
+.Lhash_head:
+	testq		NBLK, NBLK
+	jz		.Lhash_done
+	testq		$(OCB_WIDTH - 1), IDX
+	jz		.Lhash_wide_check
+	HASH_ONE
+	jmp		.Lhash_head
+.Lhash_wide_check:
 	cmpq		$OCB_WIDTH, NBLK
 	jb		.Lhash_one
 .Lhash_wide:
+	vpxor		OFF, RK0, T8
 	.irp j, 0, 1, 2, 3, 4, 5, 6, 7
 	HASH_FIRST	\j, %xmm\j
 	.endr
@@ -267,12 +340,7 @@ SYM_FUNC_START(kfast_ocb_hash_aesni)
 .Lhash_one:
 	testq		NBLK, NBLK
 	jz		.Lhash_done
-	HASH_FIRST	0, %xmm0
-	MIDDLE_ROUNDS	aesenc, %xmm0
-	vaesenclast	RKLAST, %xmm0, %xmm0
-	vpxor		%xmm0, CSUM, CSUM
-	addq		$16, IN
-	decq		NBLK
+	HASH_ONE
 	jmp		.Lhash_one
 .Lhash_done:
 	movq		IDX, OCB_CTX_AAD_NBLOCKS(CTX)

@@ -32,7 +32,7 @@ struct ocb_key_arch {
 	/*
 	 * lsum[j - 1] = S_j = L_{ntz(1)} ^ ... ^ L_{ntz(j)} for j = 1..15, and
 	 * lsum[15] = S_15: Offset_{i+j} = Offset_i ^ S_j when 16 divides i
-	 * (the zmm tier's 16 offsets at once, see ocb-vaes-avx512.S).
+	 * (the groups of 8 of ocb-aesni.S and of 16 of ocb-vaes-avx512.S).
 	 */
 	u8 lsum[16][16];
 };

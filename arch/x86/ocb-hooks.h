@@ -115,7 +115,7 @@ static __always_inline void ocb_x86_account(struct ocb_ctx *ctx, size_t nblocks)
 /*
  * The round keys for AES-NI, in portable constant-time C (setkey may run
  * where SIMD is unusable): forward, and the Equivalent Inverse Cipher's;
- * and the sums S_j of the L table for the zmm tier.
+ * and the sums S_j of the L table for the wide loops.
  */
 static __always_inline void ocb_setkey_arch(struct ocb_key *key, const u8 *raw,
 					    unsigned int len)
