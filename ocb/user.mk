@@ -6,7 +6,8 @@
 OCB_CORE_SRCS := ocb/ocb.c
 # as ocb/Kbuild.inc
 ifeq ($(USER_ARCH),x86)
-OCB_CORE_SRCS += arch/x86/ocb-aesni.S arch/x86/ocb-vaes-avx512.S
+OCB_CORE_SRCS += arch/x86/ocb-aesni.S arch/x86/ocb-vaes-avx2.S \
+	arch/x86/ocb-vaes-avx512.S
 USER_CFLAGS += -DKFAST_OCB_ARCH
 endif
 

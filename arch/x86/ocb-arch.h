@@ -13,11 +13,14 @@
  *	T(id, driver suffix, crypto API priority, CPU has it)
  *   AESNI: AES-NI with VEX-encoded (AVX) xmm code, 8 blocks in flight
  *	(arch/x86/ocb-aesni.S); also the single blocks of every tier.
+ *   VAES_AVX2: VAES + AVX2 on ymm, 8 blocks in flight
+ *	(arch/x86/ocb-vaes-avx2.S).
  *   VAES_AVX512: VAES + AVX-512 on zmm, 16 blocks in flight
  *	(arch/x86/ocb-vaes-avx512.S).
  */
 #define OCB_ARCH_TIERS(T)						\
 	T(AESNI, "aesni", 200, ocb_cpu_has_aesni())			\
+	T(VAES_AVX2, "vaes-avx2", 300, ocb_cpu_has_vaes_avx2())		\
 	T(VAES_AVX512, "vaes-avx512", 400, ocb_cpu_has_vaes_avx512())
 
 /*

@@ -5,6 +5,7 @@
  * probes them once and sets one static key per tier present.
  *
  *   OCB_IMPL_AESNI	  AES-NI + AVX, xmm, 8 blocks in flight	ocb-aesni.S
+ *   OCB_IMPL_VAES_AVX2	  VAES + AVX2, ymm, 8 blocks		ocb-vaes-avx2.S
  *   OCB_IMPL_VAES_AVX512 VAES + AVX512F/VL, zmm, 16 blocks	ocb-vaes-avx512.S
  * Ktop, the pads of partial blocks and the tag are single blocks on the
  * AES-NI code for every tier.
@@ -56,6 +57,15 @@ asmlinkage void kfast_ocb_dec_aesni(const struct ocb_key *key, struct ocb_ctx *c
 asmlinkage void kfast_ocb_hash_aesni(const struct ocb_key *key, struct ocb_ctx *ctx,
 				     const u8 *aad, void *unused, size_t nblocks,
 				     unsigned int nrounds);
+asmlinkage void kfast_ocb_enc_vaes_avx2(const struct ocb_key *key, struct ocb_ctx *ctx,
+					const u8 *src, u8 *dst, size_t nblocks,
+					unsigned int nrounds);
+asmlinkage void kfast_ocb_dec_vaes_avx2(const struct ocb_key *key, struct ocb_ctx *ctx,
+					const u8 *src, u8 *dst, size_t nblocks,
+					unsigned int nrounds);
+asmlinkage void kfast_ocb_hash_vaes_avx2(const struct ocb_key *key, struct ocb_ctx *ctx,
+					 const u8 *aad, void *unused, size_t nblocks,
+					 unsigned int nrounds);
 asmlinkage void kfast_ocb_enc_vaes_avx512(const struct ocb_key *key, struct ocb_ctx *ctx,
 					  const u8 *src, u8 *dst, size_t nblocks,
 					  unsigned int nrounds);
@@ -78,6 +88,11 @@ static __always_inline bool ocb_cpu_has_aesni(void)
 {
 	return kfast_cpu_has_aesni() && boot_cpu_has(X86_FEATURE_AVX) &&
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
+}
+
+static __always_inline bool ocb_cpu_has_vaes_avx2(void)
+{
+	return boot_cpu_has(X86_FEATURE_VAES) && boot_cpu_has(X86_FEATURE_AVX2);
 }
 
 static __always_inline bool ocb_cpu_has_vaes_avx512(void)
@@ -166,6 +181,11 @@ static __always_inline bool ocb_blocks_arch(struct ocb_ctx *ctx,
 				kfast_ocb_dec_vaes_avx512(key, ctx, src, dst, n, key->nrounds);
 			else
 				kfast_ocb_enc_vaes_avx512(key, ctx, src, dst, n, key->nrounds);
+		} else if (ocb_may_run(ctx->impl, VAES_AVX2)) {
+			if (dec)
+				kfast_ocb_dec_vaes_avx2(key, ctx, src, dst, n, key->nrounds);
+			else
+				kfast_ocb_enc_vaes_avx2(key, ctx, src, dst, n, key->nrounds);
 		} else if (dec) {
 			kfast_ocb_dec_aesni(key, ctx, src, dst, n, key->nrounds);
 		} else {
@@ -191,6 +211,8 @@ static __always_inline bool ocb_hash_arch(struct ocb_ctx *ctx,
 
 		if (ocb_may_run(ctx->impl, VAES_AVX512))
 			kfast_ocb_hash_vaes_avx512(key, ctx, aad, NULL, n, key->nrounds);
+		else if (ocb_may_run(ctx->impl, VAES_AVX2))
+			kfast_ocb_hash_vaes_avx2(key, ctx, aad, NULL, n, key->nrounds);
 		else
 			kfast_ocb_hash_aesni(key, ctx, aad, NULL, n, key->nrounds);
 		ocb_x86_account(ctx, n);
