@@ -342,7 +342,12 @@ void ocb_final(struct ocb_ctx *ctx, const struct ocb_key *key, const u8 *src,
 	/* The text's partial block: C_* = P_* ^ E(Offset_m ^ L_*). */
 	if (len) {
 		ocb_xor16(ctx->offset, ctx->offset, key->l_star);
-		ocb_aes(ctx, key, t, ctx->offset);
+		/*
+		 * Through t: GCC 14's -Wstringop-overread sees ctx->offset, just
+		 * written as two 8-byte words, as an 8-byte object.
+		 */
+		memcpy(t, ctx->offset, OCB_BLOCK_SIZE);
+		ocb_aes(ctx, key, t, t);
 		memset(p, 0, sizeof(p));
 		memcpy(p, src, len);
 		crypto_xor_cpy(dst, p, t, len);
