@@ -48,6 +48,7 @@ struct ocbg_walk {
 	struct sg_mapping_iter m;
 	u8 *p;
 	size_t left;
+	bool end;		/* the scatterlist is shorter than the request says */
 };
 
 static void ocbg_walk_start(struct ocbg_walk *w, struct scatterlist *sg,
@@ -55,16 +56,17 @@ static void ocbg_walk_start(struct ocbg_walk *w, struct scatterlist *sg,
 {
 	sg_miter_start(&w->m, sg, sg_nents(sg), flags | SG_MITER_ATOMIC);
 	w->left = 0;
-	if (!sg_miter_skip(&w->m, skip))
-		w->m.length = 0;
+	w->end = !sg_miter_skip(&w->m, skip);
 }
 
 /* Bytes mapped at w->p, mapping the next piece if needed; 0 at the end. */
 static size_t ocbg_walk_avail(struct ocbg_walk *w)
 {
 	if (!w->left) {
-		if (!sg_miter_next(&w->m))
+		if (w->end || !sg_miter_next(&w->m)) {
+			w->end = true;
 			return 0;
+		}
 		w->p = w->m.addr;
 		w->left = w->m.length;
 	}
