@@ -59,10 +59,14 @@ static void ocbg_walk_start(struct ocbg_walk *w, struct scatterlist *sg,
 	w->end = !sg_miter_skip(&w->m, skip);
 }
 
-/* Bytes mapped at w->p, mapping the next piece if needed; 0 at the end. */
+/*
+ * Bytes mapped at w->p, mapping the next piece if needed; 0 at the end.
+ * sg_miter_next() maps an empty piece for an empty entry whose offset is
+ * not 0: those are skipped.
+ */
 static size_t ocbg_walk_avail(struct ocbg_walk *w)
 {
-	if (!w->left) {
+	while (!w->left) {
 		if (w->end || !sg_miter_next(&w->m)) {
 			w->end = true;
 			return 0;
