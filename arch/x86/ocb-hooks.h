@@ -66,6 +66,7 @@ asmlinkage void kfast_ocb_dec_vaes_avx2(const struct ocb_key *key, struct ocb_ct
 asmlinkage void kfast_ocb_hash_vaes_avx2(const struct ocb_key *key, struct ocb_ctx *ctx,
 					 const u8 *aad, void *unused, size_t nblocks,
 					 unsigned int nrounds);
+asmlinkage bool kfast_ocb_vaes_ymm_ok(void);
 asmlinkage void kfast_ocb_enc_vaes_avx512(const struct ocb_key *key, struct ocb_ctx *ctx,
 					  const u8 *src, u8 *dst, size_t nblocks,
 					  unsigned int nrounds);
@@ -90,9 +91,26 @@ static __always_inline bool ocb_cpu_has_aesni(void)
 	       cpu_has_xfeatures(XFEATURE_MASK_SSE | XFEATURE_MASK_YMM, NULL);
 }
 
+/*
+ * VAES on ymm that computes both lanes right: QEMU 7.2's TCG (the test
+ * guests) gets VAESENC/VAESDEC's upper lane wrong.  Module init runs in
+ * process context, where SIMD is usable.
+ */
+static bool ocb_vaes_ymm_ok(void)
+{
+	struct kfast_simd_state simd;
+	bool ok;
+
+	kfast_simd_begin(&simd);
+	ok = kfast_ocb_vaes_ymm_ok();
+	kfast_simd_end(&simd);
+	return ok;
+}
+
 static __always_inline bool ocb_cpu_has_vaes_avx2(void)
 {
-	return boot_cpu_has(X86_FEATURE_VAES) && boot_cpu_has(X86_FEATURE_AVX2);
+	return boot_cpu_has(X86_FEATURE_VAES) && boot_cpu_has(X86_FEATURE_AVX2) &&
+	       ocb_vaes_ymm_ok();
 }
 
 static __always_inline bool ocb_cpu_has_vaes_avx512(void)

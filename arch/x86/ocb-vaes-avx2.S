@@ -8,7 +8,9 @@
  * The caller owns the vector state and passes a struct ocb_key and struct
  * ocb_ctx laid out as arch/x86/ocb-offsets.h says (asserted in
  * arch/x86/ocb-hooks.h).  No callee-saved register and no stack is used.
- * Every function ends with VZEROUPPER.
+ * Every function ends with VZEROUPPER.  The tier probe also runs
+ * kfast_ocb_vaes_ymm_ok() (below): an emulator whose VAES on ymm is wrong
+ * does not get this tier.
  *
  * The maths is that of arch/x86/ocb-aesni.S, groups of 8 included: when i
  * is a multiple of 8, Offset_{i+j} = Offset_i ^ S_j (key->arch.lsum) for
@@ -326,3 +328,54 @@ SYM_FUNC_START(kfast_ocb_hash_vaes_avx2)
 	vzeroupper
 	RET
 SYM_FUNC_END(kfast_ocb_hash_vaes_avx2)
+
+.section .rodata
+.p2align 5
+/* Two different blocks and two different round keys (any values do). */
+.Lprobe_in:
+	.byte	0x01, 0x08, 0x0f, 0x16, 0x1d, 0x24, 0x2b, 0x32
+	.byte	0x39, 0x40, 0x47, 0x4e, 0x55, 0x5c, 0x63, 0x6a
+	.byte	0x71, 0x78, 0x7f, 0x86, 0x8d, 0x94, 0x9b, 0xa2
+	.byte	0xa9, 0xb0, 0xb7, 0xbe, 0xc5, 0xcc, 0xd3, 0xda
+.Lprobe_key:
+	.byte	0x05, 0x12, 0x1f, 0x2c, 0x39, 0x46, 0x53, 0x60
+	.byte	0x6d, 0x7a, 0x87, 0x94, 0xa1, 0xae, 0xbb, 0xc8
+	.byte	0xd5, 0xe2, 0xef, 0xfc, 0x09, 0x16, 0x23, 0x30
+	.byte	0x3d, 0x4a, 0x57, 0x64, 0x71, 0x7e, 0x8b, 0x98
+
+.text
+/*
+ * bool kfast_ocb_vaes_ymm_ok(void);
+ * Whether VAESENC and VAESDEC on ymm give, in each lane, what their xmm
+ * forms give on that lane: QEMU 7.2's TCG computes the upper lane of
+ * both wrongly (VAESENCLAST/VAESDECLAST are right), which would make this
+ * tier wrong in such guests.  Called once by the tier probe.
+ */
+SYM_FUNC_START(kfast_ocb_vaes_ymm_ok)
+	vmovdqu		.Lprobe_in(%rip), %ymm0
+	vmovdqu		.Lprobe_key(%rip), %ymm1
+	vaesenc		%ymm1, %ymm0, %ymm2
+	vaesdec		%ymm1, %ymm0, %ymm3
+	/* Lane 1 by the xmm forms. */
+	vextracti128	$1, %ymm0, %xmm4
+	vextracti128	$1, %ymm1, %xmm5
+	vaesenc		%xmm5, %xmm4, %xmm6
+	vaesdec		%xmm5, %xmm4, %xmm7
+	vextracti128	$1, %ymm2, %xmm8
+	vextracti128	$1, %ymm3, %xmm9
+	vpxor		%xmm6, %xmm8, %xmm8
+	vpxor		%xmm7, %xmm9, %xmm9
+	vpor		%xmm9, %xmm8, %xmm8
+	/* Lane 0 by the xmm forms. */
+	vaesenc		%xmm1, %xmm0, %xmm6
+	vaesdec		%xmm1, %xmm0, %xmm7
+	vpxor		%xmm6, %xmm2, %xmm2
+	vpxor		%xmm7, %xmm3, %xmm3
+	vpor		%xmm3, %xmm2, %xmm2
+	vpor		%xmm2, %xmm8, %xmm8
+	xorl		%eax, %eax
+	vptest		%xmm8, %xmm8
+	sete		%al
+	vzeroupper
+	RET
+SYM_FUNC_END(kfast_ocb_vaes_ymm_ok)
