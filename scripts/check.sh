@@ -135,7 +135,7 @@ install_test() {
 		return 1
 	}
 	local ok=0 bad=0 m
-	for m in kfast_vmac kfast_umac kfast_gcmsiv kfast_speed; do
+	for m in kfast_vmac kfast_umac kfast_gcmsiv kfast_ocb kfast_speed; do
 		if grep -q "^extra/$m.ko:" "$tree"/root/lib/modules/*/modules.dep; then
 			ok=$((ok + 1))
 		else
@@ -143,7 +143,7 @@ install_test() {
 			bad=$((bad + 1))
 		fi
 	done
-	for a in "vmac64(aes)" "vmac128(aes)" "umac64(aes)" "gcm-siv(aes)"; do
+	for a in "vmac64(aes)" "vmac128(aes)" "umac64(aes)" "gcm-siv(aes)" "ocb(aes)"; do
 		if grep -qF "alias crypto-$a " "$tree"/root/lib/modules/*/modules.alias; then
 			ok=$((ok + 1))
 		else

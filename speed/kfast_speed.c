@@ -60,6 +60,7 @@
 #include "../vmac/vmac.h"
 #include "../umac/umac.h"
 #include "../gcmsiv/gcm_siv.h"
+#include "../ocb/ocb.h"
 #ifdef CONFIG_X86
 #include <asm/msr.h>
 #include <asm/tsc.h>
@@ -88,7 +89,7 @@
 
 static int mode;
 module_param(mode, int, 0444);
-MODULE_PARM_DESC(mode, "test set: 0 alg= only, 1 VMAC, 2 UMAC, 3 GCM-SIV, 4 kernel MAC baselines, 5 kernel AEAD baselines, 10 = 1+2+3, 11 = 4+5, 20 NTP 48-byte table, 99 everything");
+MODULE_PARM_DESC(mode, "test set: 0 alg= only, 1 VMAC, 2 UMAC, 3 GCM-SIV, 4 kernel MAC baselines, 5 kernel AEAD baselines, 6 OCB, 10 = 1+2+3+6, 11 = 4+5, 20 NTP 48-byte table, 99 everything");
 
 static char *alg;
 module_param(alg, charp, 0444);
@@ -564,6 +565,7 @@ out_tfm:
 static const char *const kspeed_vmac_tiers[] = { VMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
 static const char *const kspeed_umac_tiers[] = { UMAC_TIERS(KSPEED_TIER_SUFFIX) NULL };
 static const char *const kspeed_gcm_siv_tiers[] = { GCM_SIV_TIERS(KSPEED_TIER_SUFFIX) NULL };
+static const char *const kspeed_ocb_tiers[] = { OCB_TIERS(KSPEED_TIER_SUFFIX) NULL };
 
 static const char *const *kspeed_tiers_of(const char *name)
 {
@@ -571,6 +573,8 @@ static const char *const *kspeed_tiers_of(const char *name)
 		return kspeed_vmac_tiers;
 	if (!strncmp(name, "umac", 4))
 		return kspeed_umac_tiers;
+	if (!strncmp(name, "ocb", 3))
+		return kspeed_ocb_tiers;
 	return kspeed_gcm_siv_tiers;
 }
 
@@ -675,6 +679,7 @@ static void kspeed_ours_aead(const char *name, const u8 *keys)
 }
 
 static const u8 kspeed_keys_16_32[] = { 16, 32, 0 };
+static const u8 kspeed_keys_16_24_32[] = { 16, 24, 32, 0 };
 static const u8 kspeed_keys_20_36[] = { 20, 36, 0 };
 
 /* The distribution's vmac64 template (vmac.ko, gone in 6.13+). */
@@ -704,6 +709,12 @@ static void kspeed_mode_umac(void)
 static void kspeed_mode_gcmsiv(void)
 {
 	kspeed_ours_aead("gcm-siv(aes)", kspeed_keys_16_32);
+}
+
+/* AES-OCB with its default 16-byte tag. */
+static void kspeed_mode_ocb(void)
+{
+	kspeed_ours_aead("ocb(aes)", kspeed_keys_16_24_32);
 }
 
 /* The distribution's vmac64 runs in mode 1, next to ours. */
@@ -1000,10 +1011,14 @@ static int kspeed_run_mode(int m)
 	case 5:
 		kspeed_mode_kernel_aeads();
 		break;
+	case 6:
+		kspeed_mode_ocb();
+		break;
 	case 10:
 		kspeed_run_mode(1);
 		kspeed_run_mode(2);
 		kspeed_run_mode(3);
+		kspeed_run_mode(6);
 		break;
 	case 11:
 		kspeed_run_mode(4);
@@ -1039,7 +1054,7 @@ static void kspeed_free(void)
 static int __init kspeed_init(void)
 {
 	switch (mode) {
-	case 0: case 1: case 2: case 3: case 4: case 5:
+	case 0: case 1: case 2: case 3: case 4: case 5: case 6:
 	case 10: case 11: case 20: case 99:
 		break;
 	default:

@@ -9,6 +9,11 @@
  *   kfast_afalg_test diff NAME DRIVER_A DRIVER_B COUNT MAXLEN KEYLEN NONCELEN
  *	Random keys, nonces (top bit clear) and messages up to MAXLEN bytes
  *	hashed by two drivers of the same algorithm: tags must be identical.
+ *   kfast_afalg_test diff-aead NAME DRIVER_A DRIVER_B COUNT MAXLEN KEYLEN IVLEN
+ *	Random keys, IVs, AAD and plaintexts (up to MAXLEN bytes) sealed by
+ *	two drivers of the same AEAD with each authsize of 16, 12 and 8 that
+ *	the algorithm takes: identical output; each opens the other's, and a
+ *	flipped ciphertext or tag byte gives EBADMSG.
  *   kfast_afalg_test errors NAME KEYLEN NONCELEN
  *	Bad input through AF_ALG: wrong key length (EINVAL), no key (ENOKEY),
  *	data shorter than the nonce (EINVAL); for VMAC a bad nonce (EINVAL),
@@ -335,6 +340,59 @@ static void run_diff(char **argv)
 	result(!bad, "%s: identical tags from both drivers", name);
 }
 
+static void run_diff_aead(char **argv)
+{
+	static const size_t authsizes[] = { 16, 12, 8 };
+	static uint8_t iv[32];
+	const char *name = argv[0], *da = argv[1], *db = argv[2];
+	unsigned int count = atoi(argv[3]), i, bad = 0, opens = 0, rejects = 0;
+	size_t maxlen = strtoul(argv[4], NULL, 0), klen = atoi(argv[5]);
+	size_t ivlen = atoi(argv[6]);
+
+	if (maxlen > MAXBUF / 2 - 64)
+		maxlen = MAXBUF / 2 - 64;
+	if (ivlen > sizeof(iv) || klen > sizeof(key)) {
+		result(0, "%s: IV or key too long", name);
+		return;
+	}
+	for (i = 0; i < count; i++) {
+		size_t tl = authsizes[i % 3];
+		size_t alen = kfast_test_rand_below(&rng_state, i % 4 ? 64 : 600);
+		size_t plen = kfast_test_rand_below(&rng_state, i % 4 ? 600 : maxlen + 1);
+		int ra, rb, r;
+
+		kfast_test_fill(&rng_state, key, klen);
+		kfast_test_fill(&rng_state, iv, ivlen);
+		kfast_test_fill(&rng_state, data, alen + plen);
+		ra = afalg_aead(da, key, klen, iv, ivlen, tl, data, alen, plen, out,
+				alen + plen + tl, 1);
+		rb = afalg_aead(db, key, klen, iv, ivlen, tl, data, alen, plen, out2,
+				alen + plen + tl, 1);
+		if (ra != (int)(alen + plen + tl) || ra != rb || memcmp(out, out2, ra)) {
+			if (!bad++)
+				printf("# %s: %s vs %s differ at iteration %u (aad %zu, text %zu, tag %zu): %d %d\n",
+				       name, da, db, i, alen, plen, tl, ra, rb);
+			continue;
+		}
+		/* Each driver opens the other's output (out holds AAD || C || T). */
+		r = afalg_aead(db, key, klen, iv, ivlen, tl, out, alen, plen + tl, out2,
+			       alen + plen, 0);
+		opens += r == (int)(alen + plen) && !memcmp(out2 + alen, data + alen, plen);
+		r = afalg_aead(da, key, klen, iv, ivlen, tl, out, alen, plen + tl, out2,
+			       alen + plen, 0);
+		opens += r == (int)(alen + plen) && !memcmp(out2 + alen, data + alen, plen);
+		out[alen + kfast_test_rand_below(&rng_state, plen + tl)] ^= 0x10;
+		r = afalg_aead(db, key, klen, iv, ivlen, tl, out, alen, plen + tl, out2,
+			       alen + plen, 0);
+		rejects += r == -EBADMSG;
+	}
+	printf("# %s: %u random messages up to %zu bytes\n", name, count, maxlen);
+	result(!bad, "%s: identical output from both drivers", name);
+	result(opens == 2 * (count - bad), "%s: each driver opens the other's output", name);
+	result(rejects == count - bad, "%s: a flipped ciphertext or tag byte gives EBADMSG",
+	       name);
+}
+
 static void run_errors(char **argv)
 {
 	const char *name = argv[0];
@@ -382,6 +440,8 @@ int main(int argc, char **argv)
 		run_vectors(argv[2]);
 	else if (argc == 9 && !strcmp(argv[1], "diff"))
 		run_diff(argv + 2);
+	else if (argc == 9 && !strcmp(argv[1], "diff-aead"))
+		run_diff_aead(argv + 2);
 	else if (argc == 5 && !strcmp(argv[1], "errors"))
 		run_errors(argv + 2);
 	else if (argc == 5 && !strcmp(argv[1], "bind"))

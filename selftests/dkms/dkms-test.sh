@@ -26,7 +26,7 @@ base=$KFAST_CACHE/dkms/base-$suite.tar
 root=$KFAST_CACHE/dkms/root-$suite
 aptcache=$KFAST_CACHE/dkms/apt-$suite
 pass=0 fail=0
-MODULES="kfast_vmac kfast_umac kfast_gcmsiv kfast_speed"
+MODULES="kfast_vmac kfast_umac kfast_gcmsiv kfast_ocb kfast_speed"
 
 ok() { echo "ok - $*"; pass=$((pass + 1)); }
 not_ok() { echo "not ok - $*"; fail=$((fail + 1)); }

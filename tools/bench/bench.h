@@ -8,7 +8,7 @@
  * set up once beforehand.  The same op() is used for the correctness checks
  * and for the timing, so what is timed is what was checked.
  *
- * Our algorithms (ours_vmac.c, ours_umac.c, ours_gcmsiv.c) and the peer
+ * Our algorithms (ours_vmac.c, ours_umac.c, ours_gcmsiv.c, ours_ocb.c) and the peer
  * wrappers (peer_openssl.c, peer_nettle.c, peer_cryptopp.cc) are separate
  * translation units that register their rows through bench_add(): each
  * includes only its own library's headers (nettle's and our UMAC headers
@@ -42,6 +42,7 @@ enum bench_family {
 	FAM_GCMSIV,	/* AES-128-GCM-SIV encryption beside AES-GCM / AES-OCB */
 	FAM_GCMSIV_MORE, /* AES-GCM-SIV decryption, AES-256: ours only */
 	FAM_AUTH,	/* authentication only: GCM-SIV auth-only beside the MACs */
+	FAM_OCB,	/* AES-OCB seal and open beside OpenSSL's */
 	FAM_COUNT
 };
 
@@ -136,6 +137,7 @@ struct bench_ours {
 extern const struct bench_ours ours_vmac __attribute__((weak));
 extern const struct bench_ours ours_umac __attribute__((weak));
 extern const struct bench_ours ours_gcmsiv __attribute__((weak));
+extern const struct bench_ours ours_ocb __attribute__((weak));
 
 /*
  * Whether a core-cycle counter can be read here (perf_event_open); writes a
@@ -147,6 +149,7 @@ int bench_mkdir(const char *dir);	/* 0 or -errno; an existing dir is fine */
 
 /* Peers: register their implementations, keyed with the bench key. */
 void peer_openssl_add(const uint8_t key[32]);
+void peer_openssl_ocb_add(const uint8_t key[32]);
 int peer_openssl_kats(void);		/* returns the number of failures */
 const char *peer_openssl_version(void);
 

@@ -42,16 +42,17 @@ BENCH_CXXFLAGS := -O2 -g -Wall -Wextra -Itools/bench
 BENCH_DOC := Documentation
 BENCH_ARGS ?=
 
-BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS)
+BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS) $(OCB_CORE_SRCS)
 # One adapter per algorithm whose core is in the tree.
 BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
 	$(if $(strip $(UMAC_CORE_SRCS)),tools/bench/ours_umac.c) \
-	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c)
+	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c) \
+	$(if $(strip $(OCB_CORE_SRCS)),tools/bench/ours_ocb.c)
 BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c sys.c \
 		peer_openssl.c peer_nettle.c) \
 	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
 BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \
-	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h \
+	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h ocb/*.h \
 		arch/*/*.h arch/*/*.inc)
 
 $(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h

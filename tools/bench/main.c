@@ -41,8 +41,8 @@ struct bench_opts bench_opt = {
 struct bench_machine bench_mach = { .loadavg = "unknown" };
 unsigned int bench_flags;
 
-/* The adapters that are linked, and the NULL (room for all three). */
-const struct bench_ours *bench_ours[4];
+/* The adapters that are linked, and the NULL (room for all four). */
+const struct bench_ours *bench_ours[5];
 
 /*
  * Ours first in each family (generic first), then the peers of that
@@ -57,6 +57,7 @@ static void add_rows(const u8 *key)
 		{ &ours_vmac, peer_cryptopp_add },
 		{ &ours_umac, peer_nettle_add },
 		{ &ours_gcmsiv, peer_openssl_add },
+		{ &ours_ocb, peer_openssl_ocb_add },
 	};
 	unsigned int k, n = 0;
 
@@ -157,7 +158,7 @@ static void usage(void)
 		"  --cpu N       pin to CPU N (default: the highest one allowed)\n"
 		"  --md FILE     write the Markdown report (tables, checks, method)\n"
 		"  --only        time only these families: vmac64 vmac128 umac32 umac64\n"
-		"                umac96 umac128 gcmsiv gcmsiv-more auth\n"
+		"                umac96 umac128 gcmsiv gcmsiv-more auth ocb\n"
 		"                (one algorithm's tiers and peers: --only vmac64,vmac128)\n"
 		"  --umac-stream also time UMAC through umac_init + umac_set_nonce +\n"
 		"                umac_update + umac_final, beside the one-shot umac()\n"

@@ -76,6 +76,57 @@ static void op_gmac(void *p, const uint8_t *nonce, const uint8_t *msg,
 		ossl_die("GMAC");
 }
 
+/*
+ * OCB decryption (out = plaintext), like ours_ocb.c's open rows: the
+ * message is sealed once per length under a fixed nonce (not timed while
+ * the length and the message's edges stay the same) and every timed call
+ * opens that ciphertext and checks its tag.
+ */
+struct ocb_open {
+	EVP_CIPHER_CTX *enc, *dec;
+	uint8_t *sealed;
+	size_t sealed_len;
+};
+
+static struct ocb_open *ocb_open_new(const uint8_t *key)
+{
+	struct ocb_open *o = bench_alloc(sizeof(*o));
+	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, "AES-128-OCB", NULL);
+
+	o->enc = cipher_new("AES-128-OCB", key, 1);
+	o->dec = EVP_CIPHER_CTX_new();
+	if (!c || !o->dec || !EVP_DecryptInit_ex(o->dec, c, NULL, NULL, NULL) ||
+	    !EVP_CIPHER_CTX_ctrl(o->dec, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) ||
+	    !EVP_CIPHER_CTX_ctrl(o->dec, EVP_CTRL_AEAD_SET_TAG, 16, NULL) ||
+	    !EVP_DecryptInit_ex(o->dec, NULL, NULL, key, NULL))
+		ossl_die("OCB decryption set-up");
+	EVP_CIPHER_free(c);
+	o->sealed = bench_alloc(2 * BENCH_MAX_SIZE + 64);
+	return o;
+}
+
+static void op_ocb_open(void *p, const uint8_t *nonce, const uint8_t *msg,
+			size_t len, uint8_t *out)
+{
+	static const uint8_t fixed_nonce[12] = { 0x4f, 0x70, 0x65, 0x6e };
+	struct ocb_open *o = p;
+	size_t edge = len < 32 ? len : 32;
+	int l1 = 0, l2 = 0;
+
+	if (o->sealed_len != len + 16 ||
+	    memcmp(o->sealed + o->sealed_len, msg, edge) ||
+	    memcmp(o->sealed + o->sealed_len + len - edge, msg + len - edge, edge)) {
+		op_aead(o->enc, fixed_nonce, msg, len, o->sealed);
+		o->sealed_len = len + 16;
+		memcpy(o->sealed + o->sealed_len, msg, len);
+	}
+	if (!EVP_DecryptInit_ex(o->dec, NULL, NULL, NULL, fixed_nonce) ||
+	    !EVP_CIPHER_CTX_ctrl(o->dec, EVP_CTRL_AEAD_SET_TAG, 16, o->sealed + len) ||
+	    (len && !EVP_DecryptUpdate(o->dec, out, &l1, o->sealed, (int)len)) ||
+	    EVP_DecryptFinal_ex(o->dec, out + l1, &l2) <= 0)
+		ossl_die("OCB decryption");
+}
+
 /* ---- EVP_MAC: CMAC, HMAC, Poly1305, GMAC (cross-check only) ---- */
 
 struct ossl_mac {
@@ -182,6 +233,17 @@ static const char *nm(const char *what)
 	snprintf(ossl_name, sizeof(ossl_name), "OpenSSL %s%s%s",
 		 OpenSSL_version(OPENSSL_VERSION_STRING), what[0] ? " " : "", what);
 	return ossl_name;
+}
+
+/* The OCB table's peers (ours_ocb.c): seals of both key sizes and the AES-128 open. */
+void peer_openssl_ocb_add(const uint8_t key[32])
+{
+	bench_add(FAM_OCB, "AES-128-OCB", nm("AES-128-OCB"), 0, 12, 16, 1,
+		  cipher_new("AES-128-OCB", key, 1), op_aead);
+	bench_add(FAM_OCB, "AES-256-OCB", nm("AES-256-OCB"), 0, 12, 16, 1,
+		  cipher_new("AES-256-OCB", key, 1), op_aead);
+	bench_add(FAM_OCB, "AES-128-OCB open", nm("AES-128-OCB"), 0, 12, 0, 1,
+		  ocb_open_new(key), op_ocb_open);
 }
 
 void peer_openssl_add(const uint8_t key[32])

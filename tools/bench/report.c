@@ -24,6 +24,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_GCMSIV] = "AES-128-GCM-SIV encryption (beside AES-128-GCM and AES-128-OCB)",
 	[FAM_GCMSIV_MORE] = "AES-GCM-SIV decryption (AES-128), AES-256-GCM-SIV encryption, and the CTR pass alone",
 	[FAM_AUTH] = "Authentication only: AES-128-GCM-SIV auth-only beside the MACs",
+	[FAM_OCB] = "AES-OCB encryption (AES-128, AES-256) and decryption (AES-128), 16-byte tag, no AAD",
 };
 
 const char *const bench_family_slugs[FAM_COUNT] = {
@@ -31,7 +32,7 @@ const char *const bench_family_slugs[FAM_COUNT] = {
 	[FAM_UMAC32] = "umac32", [FAM_UMAC64] = "umac64",
 	[FAM_UMAC96] = "umac96", [FAM_UMAC128] = "umac128",
 	[FAM_GCMSIV] = "gcmsiv", [FAM_GCMSIV_MORE] = "gcmsiv-more",
-	[FAM_AUTH] = "auth",
+	[FAM_AUTH] = "auth", [FAM_OCB] = "ocb",
 };
 
 static void fmt_cpb(char *b, size_t n, double v)

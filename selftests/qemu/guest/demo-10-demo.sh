@@ -6,7 +6,7 @@
 modprobe algif_hash
 modprobe algif_aead
 af_alg_unrestrict
-for m in kfast_vmac kfast_umac kfast_gcmsiv; do
+for m in kfast_vmac kfast_umac kfast_gcmsiv kfast_ocb; do
 	[ -f "/lib/modules/$(uname -r)/extra/$m.ko" ] || continue
 	check "modprobe $m" modprobe "$m"
 done

@@ -10,7 +10,8 @@ af_alg_unrestrict
 # module: algorithm names it must register
 KFAST_ALGS="kfast_vmac:vmac64(aes),vmac128(aes)
 kfast_umac:umac32(aes),umac64(aes),umac96(aes),umac128(aes)
-kfast_gcmsiv:gcm-siv(aes)"
+kfast_gcmsiv:gcm-siv(aes)
+kfast_ocb:ocb(aes)"
 
 for entry in $KFAST_ALGS; do
 	mod=${entry%%:*}

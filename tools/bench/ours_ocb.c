@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Our AES-OCB rows: every tier the CPU has, AES-128 and AES-256 seals with
+ * a 16-byte tag and no AAD, and the AES-128 open, beside OpenSSL's
+ * AES-128-OCB / AES-256-OCB (peer_openssl.c), which the cross-checks
+ * compare them with.  Linked by bench.mk only when ocb/ is in the tree.
+ */
+#include <string.h>
+
+#include <kfast/base.h>
+#include "ocb/ocb.h"
+
+#include "bench.h"
+
+/* Driver suffixes by enum ocb_impl value, from the tier table. */
+static const char *const ocb_tiers[] = {
+#define OCB_TIER_NAME(id, suffix, prio, present) [OCB_IMPL_##id] = suffix,
+	OCB_TIERS(OCB_TIER_NAME)
+#undef OCB_TIER_NAME
+};
+
+struct ours_ocb {
+	struct ocb_key key;
+	enum ocb_impl impl;
+	/* open rows: the sealed form of the last message, under a fixed nonce */
+	u8 *sealed;
+	size_t sealed_len;
+};
+
+/* out = C || tag */
+static void op_ocb_seal(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 *out)
+{
+	struct ours_ocb *o = p;
+
+	if (ocb_encrypt(&o->key, o->impl, nonce, 16, NULL, 0, msg, len, out))
+		bench_die("ocb_encrypt failed");
+}
+
+/*
+ * Decryption (out = plaintext) of the message sealed once per length under
+ * a fixed nonce, as the GCM-SIV open rows do (compared by its edges; the
+ * harness refills the whole buffer when it changes it).
+ */
+static void op_ocb_open(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 *out)
+{
+	static const u8 fixed_nonce[OCB_NONCE_SIZE] = { 0x4f, 0x70, 0x65, 0x6e };
+	struct ours_ocb *o = p;
+	size_t edge = min_t(size_t, len, 32);
+
+	if (o->sealed_len != len + 16 ||
+	    memcmp(o->sealed + o->sealed_len, msg, edge) ||
+	    memcmp(o->sealed + o->sealed_len + len - edge, msg + len - edge, edge)) {
+		if (ocb_encrypt(&o->key, o->impl, fixed_nonce, 16, NULL, 0, msg, len,
+				o->sealed))
+			bench_die("ocb_encrypt failed");
+		o->sealed_len = len + 16;
+		memcpy(o->sealed + o->sealed_len, msg, len);
+	}
+	if (ocb_decrypt(&o->key, o->impl, fixed_nonce, 16, NULL, 0, o->sealed,
+			o->sealed_len, out))
+		bench_die("ocb_decrypt rejected its own ciphertext");
+}
+
+static struct ours_ocb *ocb_new(const u8 *key, unsigned int keylen, enum ocb_impl impl)
+{
+	struct ours_ocb *o = bench_alloc(sizeof(*o));
+
+	if (ocb_setkey(&o->key, key, keylen))
+		bench_die("ocb_setkey failed");
+	o->impl = impl;
+	o->sealed = bench_alloc(2 * BENCH_MAX_SIZE + 64);
+	return o;
+}
+
+static void ocb_add(const uint8_t key[32])
+{
+	int impl;
+
+	ocb_mod_init();
+	for (impl = 0; impl < OCB_NR_IMPLS; impl++) {
+		const char *name;
+
+		if (!ocb_impl_available(impl))
+			continue;
+		name = bench_ours_name(bench_tier(ocb_tiers, ARRAY_SIZE(ocb_tiers), impl));
+		bench_add(FAM_OCB, "AES-128-OCB", name, 1, 12, 16, 1, ocb_new(key, 16, impl),
+			  op_ocb_seal);
+		bench_add(FAM_OCB, "AES-256-OCB", name, 1, 12, 16, 1, ocb_new(key, 32, impl),
+			  op_ocb_seal);
+		bench_add(FAM_OCB, "AES-128-OCB open", name, 1, 12, 0, 1, ocb_new(key, 16, impl),
+			  op_ocb_open);
+	}
+}
+
+/* RFC 7253 Appendix A tuples 1, 4 and 7 (no AAD) through the seal rows. */
+static void ocb_kats(void)
+{
+	static const char *const vec[][4] = {
+		{ "bbaa99887766554433221100", "", "785407bfffc8ad9edcc5520ac9111ee6", "A-1" },
+		{ "bbaa99887766554433221103", "0001020304050607",
+		  "45dd69f8f5aae72414054cd1f35d82760b2cd00d2f99bfa9", "A-4" },
+		{ "bbaa99887766554433221106", "000102030405060708090a0b0c0d0e0f",
+		  "5ce88ec2e0692706a915c00aeb8b2396f40e1c743f52436bdf06d8fa1eca343d", "A-7" },
+	};
+	static const u8 rfc_key[16] = {
+		0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+	};
+	struct bench_impl impl = {
+		.taglen = 16, .has_ct = 1, .noncelen = 12, .op = op_ocb_seal,
+	};
+	unsigned int i, t, fails = 0, n = 0;
+	char id[32];
+
+	for (t = 0; t < OCB_NR_IMPLS; t++) {
+		if (!ocb_impl_available(t))
+			continue;
+		impl.ctx = ocb_new(rfc_key, 16, t);
+		for (i = 0; i < ARRAY_SIZE(vec); i++) {
+			snprintf(id, sizeof(id), "OCB %s %s", vec[i][3], ocb_tiers[t]);
+			fails += bench_kat(&impl, id, vec[i][0], vec[i][1], vec[i][2]);
+			n++;
+		}
+	}
+	bench_note_check("- AES-128-OCB: RFC 7253 Appendix A tuples 1, 4, 7 on every tier "
+			 "(%u checks, %u failed).\n", n, fails);
+}
+
+const struct bench_ours ours_ocb = {
+	.add = ocb_add,
+	.kats = ocb_kats,
+};
