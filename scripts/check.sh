@@ -13,7 +13,7 @@
 #          (modprobe, /proc/crypto,
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2,
-#          and one stock arm64 kernel.
+#          and the stock 7.2 and 7.3-rc7 arm64 kernels.
 #   quick: host packages, userspace tests (both), the stock 6.1 amd64 guest.
 #
 # Each step prints "<step>: N passed, N failed"; the last line is the total.
@@ -178,7 +178,9 @@ all)
 		esac
 		guests+=("DKMS package and stock $k amd64 guest|dkms_then_guest $k $deb")
 	done
-	guests+=("stock 7.2 arm64 guest|selftests/qemu/run-guest.sh stock 7.2 arm64")
+	for k in 7.2 "$KFAST_NEXT_KERNEL"; do
+		guests+=("stock $k arm64 guest|selftests/qemu/run-guest.sh stock $k arm64")
+	done
 	parallel_steps "${guests[@]}"
 	step "make install" install_test
 	step "checkpatch" scripts/style.sh
