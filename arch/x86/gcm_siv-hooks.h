@@ -189,11 +189,34 @@ KFAST_DEFINE_TIER_KEYS(gcm_siv_tier_keys, GCM_SIV_NR_IMPLS);
 	((impl) >= GCM_SIV_IMPL_##id &&					\
 	 static_branch_likely(&gcm_siv_tier_keys[GCM_SIV_IMPL_##id]))
 
+/*
+ * Within a request, ctx->impl alone says which tier runs: gcm_siv_init()
+ * keeps a tier only if gcm_siv_impl_available() (its static key is on) and
+ * SIMD was usable, and sets GENERIC otherwise.  So the per-call hooks test
+ * ctx->impl without reading the keys again (a load and a branch per test,
+ * several per call, on every short message).
+ */
+#define gcm_siv_ctx_on(ctx, id)	((ctx)->impl >= GCM_SIV_IMPL_##id)
+
 /* Whether the request is on an x86 tier (and so inside its SIMD section). */
-#define gcm_siv_x86(ctx)	gcm_siv_may_run((ctx)->impl, AESNI)
+#define gcm_siv_x86(ctx)	gcm_siv_ctx_on(ctx, AESNI)
 
 /* Blocks per piece and per SIMD section of the bulk hooks (4 KiB). */
 #define GCM_SIV_X86_SECTION_BLOCKS	(4096 / GCM_SIV_BLOCK_SIZE)
+
+/*
+ * Whether @nblocks more stay below the end of the current section (then
+ * counted): the one test of the common case, a short message or a piece
+ * of a long one, which then makes one call.  The count stays below
+ * GCM_SIV_X86_SECTION_BLOCKS, as gcm_siv_x86_account() leaves it.
+ */
+static __always_inline bool gcm_siv_x86_fits(struct gcm_siv_ctx *ctx, size_t nblocks)
+{
+	if (nblocks >= (size_t)(GCM_SIV_X86_SECTION_BLOCKS - ctx->arch.simd_blocks))
+		return false;
+	ctx->arch.simd_blocks += nblocks;
+	return true;
+}
 
 /* Count @nblocks of bulk work; every 4 KiB, let the scheduler and interrupts in. */
 static __always_inline void gcm_siv_x86_account(struct gcm_siv_ctx *ctx,
@@ -233,9 +256,9 @@ static inline void gcm_siv_x86_expand(struct gcm_siv_ctx *ctx)
 static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 {
 	/* Blocks one aggregated POLYVAL step of the tier consumes. */
-	unsigned int agg = gcm_siv_may_run(ctx->impl, VAES_AVX2) ? 16 : 8;
+	unsigned int agg = gcm_siv_ctx_on(ctx, VAES_AVX2) ? 16 : 8;
 	unsigned int want = min_t(size_t, nblocks, agg);
-	bool zmm = gcm_siv_may_run(ctx->impl, VAES_AVX512);
+	bool zmm = gcm_siv_ctx_on(ctx, VAES_AVX512);
 
 	if (zmm && nblocks >= GSV_WIDE_MIN)
 		want = GCM_SIV_X86_NPOWERS + GCM_SIV_X86_NWIDE;
@@ -248,7 +271,7 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 		return;
 	}
 	/* The ymm tier computes all sixteen at once when more than 8 are due. */
-	if (want > 8 && ctx->arch.npow == 1 && gcm_siv_may_run(ctx->impl, VAES_AVX2)) {
+	if (want > 8 && ctx->arch.npow == 1 && gcm_siv_ctx_on(ctx, VAES_AVX2)) {
 		kfast_gcmsiv_powers16_vaes_avx2(ctx);
 		ctx->arch.npow = GCM_SIV_X86_NPOWERS;
 		return;
@@ -257,31 +280,32 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 	ctx->arch.npow = want;
 }
 
-static void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx, const u8 *data,
-				size_t nblocks)
+static __always_inline void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx,
+						 const u8 *data, size_t nblocks)
 {
 	gcm_siv_x86_powers(ctx, nblocks);
-	if (gcm_siv_may_run(ctx->impl, VAES_AVX512))
+	if (gcm_siv_ctx_on(ctx, VAES_AVX512))
 		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
-	else if (gcm_siv_may_run(ctx->impl, VAES_AVX2))
+	else if (gcm_siv_ctx_on(ctx, VAES_AVX2))
 		kfast_gcmsiv_polyval_vaes_avx2(ctx, data, nblocks);
 	else
 		kfast_gcmsiv_polyval_aesni(ctx, data, nblocks);
 }
 
-static void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx, const u8 *src, u8 *dst,
-			    size_t nblocks, bool dec_auth)
+static __always_inline void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx,
+					     const u8 *src, u8 *dst,
+					     size_t nblocks, bool dec_auth)
 {
 	/* Decryption hashes 16 blocks at a time: no wide powers. */
 	if (dec_auth)
 		gcm_siv_x86_powers(ctx, min_t(size_t, nblocks,
 					      GCM_SIV_X86_NPOWERS));
-	if (gcm_siv_may_run(ctx->impl, VAES_AVX512)) {
+	if (gcm_siv_ctx_on(ctx, VAES_AVX512)) {
 		if (dec_auth)
 			kfast_gcmsiv_dec_vaes_avx512(ctx, src, dst, nblocks);
 		else
 			kfast_gcmsiv_ctr_vaes_avx512(ctx, src, dst, nblocks);
-	} else if (gcm_siv_may_run(ctx->impl, VAES_AVX2)) {
+	} else if (gcm_siv_ctx_on(ctx, VAES_AVX2)) {
 		if (dec_auth)
 			kfast_gcmsiv_dec_vaes_avx2(ctx, src, dst, nblocks);
 		else
@@ -388,6 +412,10 @@ static __always_inline bool gcm_siv_polyval_arch(struct gcm_siv_ctx *ctx,
 {
 	if (!gcm_siv_x86(ctx))
 		return false;
+	if (likely(gcm_siv_x86_fits(ctx, nblocks))) {
+		gcm_siv_x86_polyval(ctx, data, nblocks);
+		return true;
+	}
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
 
@@ -448,6 +476,10 @@ static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
 {
 	if (!gcm_siv_x86(ctx))
 		return false;
+	if (likely(gcm_siv_x86_fits(ctx, nblocks))) {
+		gcm_siv_x86_ctr(ctx, src, dst, nblocks, dec_auth);
+		return true;
+	}
 	while (nblocks) {
 		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
 
@@ -474,7 +506,7 @@ static __always_inline bool gcm_siv_done_arch(struct gcm_siv_ctx *ctx)
 		return false;
 	len = ctx->arch.npow > GCM_SIV_X86_NPOWERS ? GSV_WIPE_SIZE_WIDE : GSV_WIPE_SIZE;
 	simd = ctx->arch.simd;
-	if (gcm_siv_may_run(ctx->impl, VAES_AVX512))
+	if (gcm_siv_ctx_on(ctx, VAES_AVX512))
 		kfast_gcmsiv_wipe_vaes_avx512(ctx, len);
 	else
 		kfast_gcmsiv_wipe_avx(ctx, len);
