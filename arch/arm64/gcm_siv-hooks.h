@@ -72,33 +72,19 @@ KFAST_DEFINE_TIER_KEYS(gcm_siv_tier_keys, GCM_SIV_NR_IMPLS);
 /* Blocks of the decryption's stack copy. */
 #define GCM_SIV_ARM64_DEC_BLOCKS	16
 
+/* SubWord from AESE (kfast_aes_expandkey_with() takes a C function). */
+static u32 gcm_siv_ce_subword(u32 w)
+{
+	return kfast_gcmsiv_subword_ce(w);
+}
+
 /*
- * AES key expansion (FIPS-197 section 5.2, as kfast_aes_expandkey_ct(),
- * words little-endian, so RotWord is a rotate right by 8) with SubWord
- * from AESE; inside a NEON section.  rk[15][16]: len / 4 + 7 round keys.
+ * The message key's expansion with SubWord from AESE, inside a NEON
+ * section.  rk[15][16]: len / 4 + 7 round keys.
  */
 static void gcm_siv_ce_expandkey(u8 rk[15][16], const u8 *raw, unsigned int len)
 {
-	u32 w[60];
-	unsigned int nk = len / 4, nw = 4 * (len / 4 + 7), i;
-	u8 rcon = 1;
-
-	for (i = 0; i < nk; i++)
-		w[i] = get_unaligned_le32(raw + 4 * i);
-	for (i = nk; i < nw; i++) {
-		u32 t = w[i - 1];
-
-		if (i % nk == 0) {
-			t = kfast_gcmsiv_subword_ce((t >> 8) | (t << 24)) ^ rcon;
-			rcon = (u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
-		} else if (nk > 6 && i % nk == 4) {
-			t = kfast_gcmsiv_subword_ce(t);
-		}
-		w[i] = w[i - nk] ^ t;
-	}
-	for (i = 0; i < nw; i++)
-		put_unaligned_le32(w[i], &rk[i / 4][4 * (i % 4)]);
-	memzero_explicit(w, sizeof(w));
+	kfast_aes_expandkey_with(rk, raw, len, gcm_siv_ce_subword);
 }
 
 /*
