@@ -297,6 +297,7 @@ module_init(ocbg_mod_init);
 module_exit(ocbg_mod_exit);
 
 MODULE_LICENSE("GPL");
+MODULE_VERSION(KFAST_VERSION);
 MODULE_DESCRIPTION("AES-OCB (RFC 7253) AEAD, generic and SIMD implementations");
 MODULE_ALIAS_CRYPTO("ocb(aes)");
 #define OCBG_TIER_ALIAS(id, suffix, prio, present)			\
