@@ -135,7 +135,7 @@ install_test() {
 		return 1
 	}
 	local ok=0 bad=0 m
-	for m in kfast_vmac kfast_umac kfast_gcmsiv kfast_ocb kfast_speed; do
+	for m in $(kfast_modules); do
 		if grep -q "^extra/$m.ko:" "$tree"/root/lib/modules/*/modules.dep; then
 			ok=$((ok + 1))
 		else

@@ -44,16 +44,25 @@ suite_of() {
 }
 
 # What debootstrap starts a suite's chroot from (experimental is not a whole
-# suite: sid plus experimental's sources), and the apt arguments that
-# install the suite's stock kernel headers.
+# suite: sid plus experimental's sources), the apt arguments that take a
+# package from the suite itself, and those that install its stock kernel
+# headers.
 bootstrap_suite() {
 	case "$1" in experimental) echo sid ;; *) echo "$1" ;; esac
 }
+suite_release_args() {
+	case "$1" in experimental) echo "-t experimental" ;; esac
+}
 headers_install_args() {
 	case "$1" in
-	experimental) echo "-t experimental linux-headers-$KFAST_NEXT_KERNEL-amd64" ;;
+	experimental) echo "$(suite_release_args "$1") linux-headers-$KFAST_NEXT_KERNEL-amd64" ;;
 	*) echo linux-headers-amd64 ;;
 	esac
+}
+
+# The modules a user gets (dkms.conf's BUILT_MODULE_NAME list, written once).
+kfast_modules() {
+	sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\(.*\)"$/\1/p' "$KFAST_TOP/dkms.conf"
 }
 
 # aptx SUITE apt-get|apt-cache ARGS: apt with a private configuration.

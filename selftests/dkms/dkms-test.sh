@@ -26,7 +26,7 @@ base=$KFAST_CACHE/dkms/base-$suite.tar
 root=$KFAST_CACHE/dkms/root-$suite
 aptcache=$KFAST_CACHE/dkms/apt-$suite
 pass=0 fail=0
-MODULES="kfast_vmac kfast_umac kfast_gcmsiv kfast_ocb kfast_speed"
+MODULES=$(kfast_modules)
 
 ok() { echo "ok - $*"; pass=$((pass + 1)); }
 not_ok() { echo "not ok - $*"; fail=$((fail + 1)); }
@@ -122,10 +122,9 @@ fi
 # A second kernel's headers: DKMS's header hook builds for it as well.  With
 # openssl present (as on most systems) DKMS also makes its MOK key and signs
 # what it builds with it (the README's Secure Boot paragraph).
-release=""
-[ "$suite" = experimental ] && release="-t experimental"
 dkms_root "apt-get install -y -q --no-install-recommends openssl &&
-	apt-get install -y -q --no-install-recommends $release linux-headers-$second" \
+	apt-get install -y -q --no-install-recommends $(suite_release_args "$suite") \
+		linux-headers-$second" \
 	>"$KFAST_CACHE/dkms/second-$suite.log" 2>&1
 check "openssl and linux-headers-$second install" test $? -eq 0
 status=$(dkms_root "dkms status" 2>&1)
