@@ -109,13 +109,6 @@ static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 }
 #endif
 
-#ifndef umac_best_impl_arch
-static __always_inline int umac_best_impl_arch(int want)
-{
-	return UMAC_IMPL_GENERIC;
-}
-#endif
-
 #ifndef umac_setkey_arch
 static __always_inline void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 {
@@ -129,9 +122,13 @@ static __always_inline int umac_mod_init_arch(void)
 }
 #endif
 
+/* The best tier this CPU has; the tiers it has are a prefix of the table. */
+static int umac_impl_found __ro_after_init;
+
 int umac_mod_init(void)
 {
-	return umac_mod_init_arch();
+	umac_impl_found = umac_mod_init_arch();
+	return umac_impl_found;
 }
 
 /* ------------------------------------------------------------------ */
@@ -524,7 +521,8 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 	kdf_block(&aes, 0, 1, kprime);
 	err = kfast_aes_setkey(&key->pdf, kprime, sizeof(kprime));
 
-	key->impl = umac_best_impl_arch(impl);
+	key->impl = impl < UMAC_IMPL_GENERIC ? UMAC_IMPL_GENERIC :
+		    min_t(int, impl, umac_impl_found);
 	memset(&key->arch, 0, sizeof(key->arch));
 	if (!err)
 		umac_setkey_arch(key, kprime);

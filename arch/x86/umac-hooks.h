@@ -255,20 +255,6 @@ static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
 }
 #define umac_pdf_arch umac_pdf_arch
 
-/* The best tier at most "want" that this CPU has. */
-static __always_inline int umac_best_impl_arch(int want)
-{
-	int best = UMAC_IMPL_GENERIC;
-
-#define UMAC_TIER_PICK(id, suffix, priority, present)			\
-	if (want >= UMAC_IMPL_##id && umac_have(id))			\
-		best = UMAC_IMPL_##id;
-	UMAC_ARCH_TIERS(UMAC_TIER_PICK)
-#undef UMAC_TIER_PICK
-	return best;
-}
-#define umac_best_impl_arch umac_best_impl_arch
-
 /*
  * Lay the NH key out for the chosen tier (see struct umac_key_arch):
  * entry n holds Q(n), Q(n + 2) (AVX2) or Q(n), Q(n + 2), Q(n + 4), Q(n + 6)
