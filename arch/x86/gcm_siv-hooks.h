@@ -417,7 +417,8 @@ static __always_inline bool gcm_siv_polyval_arch(struct gcm_siv_ctx *ctx,
 		return true;
 	}
 	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
+		size_t n = min_t(size_t, nblocks,
+				 GCM_SIV_X86_SECTION_BLOCKS - ctx->arch.simd_blocks);
 
 		gcm_siv_x86_polyval(ctx, data, n);
 		gcm_siv_x86_account(ctx, n);
@@ -481,7 +482,8 @@ static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
 		return true;
 	}
 	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, GCM_SIV_X86_SECTION_BLOCKS);
+		size_t n = min_t(size_t, nblocks,
+				 GCM_SIV_X86_SECTION_BLOCKS - ctx->arch.simd_blocks);
 
 		gcm_siv_x86_ctr(ctx, src, dst, n, dec_auth);
 		gcm_siv_x86_account(ctx, n);

@@ -192,7 +192,8 @@ static __always_inline bool ocb_blocks_arch(struct ocb_ctx *ctx,
 	if (!ocb_x86(ctx))
 		return false;
 	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, OCB_X86_SECTION_BLOCKS);
+		size_t n = min_t(size_t, nblocks,
+				 OCB_X86_SECTION_BLOCKS - ctx->arch.simd_blocks);
 
 		if (ocb_may_run(ctx->impl, VAES_AVX512)) {
 			if (dec)
@@ -225,7 +226,8 @@ static __always_inline bool ocb_hash_arch(struct ocb_ctx *ctx,
 	if (!ocb_x86(ctx))
 		return false;
 	while (nblocks) {
-		size_t n = min_t(size_t, nblocks, OCB_X86_SECTION_BLOCKS);
+		size_t n = min_t(size_t, nblocks,
+				 OCB_X86_SECTION_BLOCKS - ctx->arch.simd_blocks);
 
 		if (ocb_may_run(ctx->impl, VAES_AVX512))
 			kfast_ocb_hash_vaes_avx512(key, ctx, aad, NULL, n, key->nrounds);
