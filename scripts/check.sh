@@ -126,7 +126,7 @@ export -f dkms_then_guest
 install_test() {
 	local tree abi
 	tree=$(sync_tree install-test)
-	abi=$(ls -d "$KFAST_CACHE"/chroot/bookworm/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)
+	abi=$(stock_headers "$KFAST_CACHE/chroot/bookworm")
 	abi=${abi##*/linux-headers-}
 	in_chroot bookworm "cd /build/install-test && make -s KDIR=/usr/src/linux-headers-$abi \
 		INSTALL_MOD_PATH=/build/install-test/root install" >"$tree/install.log" 2>&1 || {

@@ -70,7 +70,7 @@ make_chroot() {
 			apt-get install -y -q --no-install-recommends $(headers_install_args "$suite") \
 				>/dev/null" ||
 			die "chroot package install ($suite) failed"
-		gccv=$(headers_gcc "$(ls -d "$root"/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)")
+		gccv=$(headers_gcc "$(stock_headers "$root")")
 		in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
 			gcc-$gccv-aarch64-linux-gnu >/dev/null" ||
 			die "cross compiler gcc-$gccv-aarch64-linux-gnu ($suite) failed"
@@ -82,8 +82,7 @@ make_chroot() {
 # ABI of the amd64 headers installed in a chroot (the kernel we boot must match).
 chroot_abi() {
 	local h
-	h=$(ls -d "$KFAST_CACHE/chroot/$1"/usr/src/linux-headers-*-amd64 2>/dev/null |
-		sort -V | tail -n 1)
+	h=$(stock_headers "$KFAST_CACHE/chroot/$1")
 	[ -n "$h" ] || die "no kernel headers in the $1 chroot"
 	h=${h##*/linux-headers-}
 	echo "${h%-amd64}"

@@ -123,6 +123,14 @@ fetch_debs() {
 		die "download failed: ${missing[*]}"
 }
 
+# stock_headers ROOT: the newest stock (no -rt-/-cloud- flavour) amd64
+# headers directory under ROOT/usr/src; a chroot that also holds a flavour's
+# headers (the DKMS test installs the cloud ones) still names the stock ABI.
+stock_headers() {
+	ls -d "$1"/usr/src/linux-headers-*-amd64 2>/dev/null |
+		grep -Ev -- '-(rt|cloud)-amd64$' | sort -V | tail -n 1
+}
+
 deb_path() { compgen -G "$KFAST_CACHE/debs/$1/${2%%:*}_*.deb" | sort -V | tail -n 1; }
 
 # Extracts a .deb under DIR keeping merged-usr symlinks (plain dpkg-deb -x

@@ -57,7 +57,7 @@ rm -rf "$root"
 mkdir -p "$root"
 tar -C "$root" -xf "$base"
 
-abi=$(ls -d "$root"/usr/src/linux-headers-*-amd64 | sort -V | tail -n 1)
+abi=$(stock_headers "$root")
 abi=${abi##*/linux-headers-}
 kernel=$abi
 second=${abi%-amd64}-cloud-amd64
