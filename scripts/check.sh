@@ -60,7 +60,7 @@ step() {
 # accounts each one as step() does, in the order given.
 parallel_steps() {
 	local spec name cmd i=0 dir
-	local -a names=() pids=()
+	local -a names=()
 	dir=$(mktemp -d)
 	for spec in "$@"; do
 		name=${spec%%|*}
@@ -69,14 +69,18 @@ parallel_steps() {
 			sleep 2
 		done
 		log "=== $name (started)"
-		bash -c "$cmd" >"$dir/$i.out" 2>&1 &
+		# The step writes its own exit status: `wait PID` reported
+		# failures for steps that had passed.
+		(
+			bash -c "$cmd" >"$dir/$i.out" 2>&1
+			echo $? >"$dir/$i.rc"
+		) &
 		names+=("$name")
-		pids+=($!)
 		i=$((i + 1))
 	done
+	wait
 	for i in "${!names[@]}"; do
-		wait "${pids[$i]}"
-		echo $? >"$dir/$i.rc"
+		[ -s "$dir/$i.rc" ] || echo 1 >"$dir/$i.rc"
 	done
 	for i in "${!names[@]}"; do
 		step "${names[$i]}" sh -c "cat '$dir/$i.out'; exit \$(cat '$dir/$i.rc')"
