@@ -60,6 +60,7 @@ model-arm64:
 
 include selftests/user/user.mk
 include tools/bench/bench.mk
+include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run style bench \
 	deb model-arm64

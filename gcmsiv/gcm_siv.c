@@ -468,7 +468,7 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	struct gcm_siv_ctx ctx;
 	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
 	size_t len;
-	int err = 0;
+	int err = 0, bad;
 
 	if (srclen < GCM_SIV_TAG_SIZE)
 		return -EINVAL;
@@ -485,7 +485,9 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	gcm_siv_auth_pad(&ctx);
 	gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
 	gcm_siv_tag(&ctx, aadlen, len, tag);
-	if (crypto_memneq(tag, want, GCM_SIV_TAG_SIZE)) {
+	bad = crypto_memneq(tag, want, GCM_SIV_TAG_SIZE);
+	kfast_ct_declassify(&bad, sizeof(bad));	/* the verdict is returned */
+	if (bad) {
 		memzero_explicit(dst, len);
 		err = -EBADMSG;
 	}

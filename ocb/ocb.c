@@ -404,7 +404,7 @@ int ocb_decrypt(const struct ocb_key *key, enum ocb_impl impl,
 	u8 tag[OCB_MAX_TAG_SIZE], want[OCB_MAX_TAG_SIZE];
 	size_t len, whole;
 	struct ocb_ctx ctx;
-	int err = 0;
+	int err = 0, bad;
 
 	if (srclen < taglen || !ocb_args_ok(taglen, aadlen, srclen - taglen))
 		return -EINVAL;
@@ -415,7 +415,9 @@ int ocb_decrypt(const struct ocb_key *key, enum ocb_impl impl,
 	ocb_aad_update(&ctx, key, aad, aadlen);
 	ocb_decrypt_update(&ctx, key, src, dst, whole);
 	ocb_final(&ctx, key, src + whole, dst + whole, len - whole, true, tag);
-	if (crypto_memneq(tag, want, taglen)) {
+	bad = crypto_memneq(tag, want, taglen);
+	kfast_ct_declassify(&bad, sizeof(bad));	/* the verdict is returned */
+	if (bad) {
 		memzero_explicit(dst, len);
 		err = -EBADMSG;
 	}

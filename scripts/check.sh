@@ -5,7 +5,7 @@
 #
 #   all:   host packages, userspace tests of the cores (ASan + UBSan, every
 #          SIMD tier the host CPU has; and cross-built for arm64 under
-#          qemu-aarch64 -cpu max), module builds with W=1 for 6.1, 6.12,
+#          qemu-aarch64 -cpu max), the constant-time test (valgrind), module builds with W=1 for 6.1, 6.12,
 #          7.2 and 7.3-rc7 on amd64 and arm64, the kfast-dkms Debian package
 #          (lintian; installed, built by DKMS for two kernels and removed in
 #          a clean chroot of each suite), Debian's stock 6.1/6.12/7.2/7.3
@@ -14,7 +14,8 @@
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2,
 #          and the stock 7.2 and 7.3-rc7 arm64 kernels.
-#   quick: host packages, userspace tests (both), the stock 6.1 amd64 guest.
+#   quick: host packages, userspace tests (both), the constant-time test,
+#          the stock 6.1 amd64 guest.
 #
 # Each step prints "<step>: N passed, N failed"; the last line is the total.
 
@@ -162,6 +163,7 @@ install_test() {
 step "host packages" scripts/kenv.sh setup-host
 step "userspace tests" make -s check-user
 step "arm64 userspace tests (qemu-user)" make -s check-user-arm64
+step "constant time (valgrind)" make -s check-ct
 step "speed output checker" selftests/qemu/check-speed-output-test.sh
 
 case "$mode" in

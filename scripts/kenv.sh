@@ -19,7 +19,7 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
-HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring
+HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring valgrind
 	busybox-static cpio kcapi-tools libkcapi-dev nettle-dev libcrypto++-dev
 	libssl-dev gcc g++ make bc flex bison libelf-dev xz-utils zstd kmod
 	rsync linux-headers-amd64 python3 gnuplot-nox gcc-aarch64-linux-gnu

@@ -16,10 +16,10 @@
  *    and the last chunk of any message carries its own bit length.
  *  - POLY keeps partially reduced values (below 2^64 resp. 2^128, not
  *    necessarily below p) and reduces fully once at the end.  The RFC's
- *    "marker" case (an input word too close to 2^64 or 2^128) is a branch,
- *    as in the RFC pseudocode: for words not chosen with knowledge of the
- *    key it is taken with probability about 2^-32 per 1 KiB chunk.  All other
- *    arithmetic is branch-free.
+ *    "marker" case (an input word too close to 2^64 or 2^128) is no
+ *    branch: the word is an NH output, a function of the key, so whether
+ *    the case is taken would tell something of the key.  Both steps are
+ *    computed and masked, as all other arithmetic is branch-free.
  *  - Three paths: whole messages of at most 1 KiB (umac(), umac_finup()
  *    on a fresh context, the shash digest/finup) need no L2 and no state
  *    and run from registers; the streaming path folds units into the
@@ -290,11 +290,11 @@ static __always_inline u64 poly64_mac(u64 y, u64 k, u64 m)
 static __always_inline u64 poly64_step(u64 y, u64 k, u64 m)
 {
 	/* RFC: words >= 2^64 - 2^32 are sent as marker p64 - 1, then m - 59. */
-	if (unlikely((m >> 32) == 0xffffffff)) {
-		y = poly64_mac(y, k, P64 - 1);
-		m -= 59;
-	}
-	return poly64_mac(y, k, m);
+	u64 marker = 0 - (u64)((m >> 32) == 0xffffffff);
+	u64 ym = poly64_mac(y, k, P64 - 1);
+
+	y = (ym & marker) | (y & ~marker);
+	return poly64_mac(y, k, m - (59 & marker));
 }
 
 /* count whole-chunk L1 words w[0], w[stride], ... (NH sums, + 8192 here). */
@@ -341,22 +341,23 @@ static __always_inline umac_u128 poly128_mac(umac_u128 y, u64 k1, u64 k0,
 	t = lo + ((umac_u128)(u64)u << 64);
 	carries += (t < lo) + (u64)(u >> 64);
 	lo = t + (umac_u128)carries * P128_OFFSET;
-	lo += (umac_u128)(lo < t) * P128_OFFSET;
+	/* Masks, not a multiply by the carry: GCC branches on that one. */
+	lo += P128_OFFSET & (0 - (u64)(lo < t));
 	/* Add m. */
 	t = lo + m;
-	t += (umac_u128)(t < lo) * P128_OFFSET;
+	t += P128_OFFSET & (0 - (u64)(t < lo));
 	return t;
 }
 
 static __always_inline umac_u128 poly128_step(umac_u128 y, u64 k1, u64 k0,
 					      umac_u128 m)
 {
-	if (unlikely((u64)(m >> 96) == 0xffffffff)) {
-		/* marker p128 - 1, then m - offset */
-		y = poly128_mac(y, k1, k0, ~(umac_u128)0 - P128_OFFSET);
-		m -= P128_OFFSET;
-	}
-	return poly128_mac(y, k1, k0, m);
+	/* marker p128 - 1, then m - offset, for m >= 2^128 - 2^96 */
+	umac_u128 marker = 0 - (umac_u128)((u64)(m >> 96) == 0xffffffff);
+	umac_u128 ym = poly128_mac(y, k1, k0, ~(umac_u128)0 - P128_OFFSET);
+
+	y = (ym & marker) | (y & ~marker);
+	return poly128_mac(y, k1, k0, m - (P128_OFFSET & marker));
 }
 
 static __always_inline umac_u128 poly128_reduce(umac_u128 y)

@@ -268,7 +268,7 @@ static __always_inline u64 vmac_l2_l3(u64 ah, u64 al, u64 lenbits,
 				      const u64 k[2])
 {
 	u64 h = ah + lenbits, f = h >> 63, l = al + f;
-	u64 s, m1, m2, a, b, r, t, w, zero;
+	u64 s, m1, m2, a, b, r, t, w, zero, mask;
 	__uint128_t p;
 	bool c;
 
@@ -292,7 +292,9 @@ static __always_inline u64 vmac_l2_l3(u64 ah, u64 al, u64 lenbits,
 	c = r < w;
 	t = r + 257;
 	c |= t < r;
-	return c ? t : r;
+	/* A mask, not a ?: that the compiler may turn into a branch on the tag. */
+	mask = 0 - (u64)c;
+	return (t & mask) | (r & ~mask);
 }
 
 /*
@@ -391,11 +393,15 @@ int vmac_setkey(struct vmac_key *key, const u8 *raw, unsigned int len)
 	 */
 	for (i = 0, n = 0; n < VMAC_MAX_ITERS && i < 64; i++) {
 		u64 k1, k2;
+		bool ok;
 
 		vmac_kdf_block(&key->aes, 0xe0, i, blk);
 		k1 = get_unaligned_be64(&blk[0]);
 		k2 = get_unaligned_be64(&blk[8]);
-		if (k1 < VMAC_P64 && k2 < VMAC_P64) {
+		/* Which candidates are rejected says nothing of the kept ones. */
+		ok = k1 < VMAC_P64 && k2 < VMAC_P64;
+		kfast_ct_declassify(&ok, sizeof(ok));
+		if (ok) {
 			key->l3key[n][0] = k1;
 			key->l3key[n][1] = k2;
 			n++;

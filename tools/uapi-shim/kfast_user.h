@@ -94,6 +94,22 @@ static inline void memzero_explicit(void *s, size_t n)
 	__asm__ __volatile__("" : : "r"(s) : "memory");
 }
 
+/*
+ * kfast_ct_declassify(p, n): from here on the n bytes at p are public,
+ * though computed from secrets: a verdict the caller returns anyway, or
+ * which candidate a rejection sampling kept.  The constant-time test
+ * (selftests/ct/, built with KFAST_CT_VALGRIND) marks secrets undefined for
+ * valgrind's memcheck, which then reports every branch and address that
+ * depends on them; this is where a core says such a value may be used so.
+ * Everywhere else (and in the kernel) it does nothing.
+ */
+#ifdef KFAST_CT_VALGRIND
+#include <valgrind/memcheck.h>
+#define kfast_ct_declassify(p, n)	VALGRIND_MAKE_MEM_DEFINED(p, n)
+#else
+#define kfast_ct_declassify(p, n)	do { } while (0)
+#endif
+
 /* Constant-time inequality, as the kernel's crypto_memneq(). */
 static inline int crypto_memneq(const void *a, const void *b, size_t n)
 {
@@ -175,6 +191,22 @@ bool kfast_user_arm64_has(enum kfast_user_arm64_feature f);
 #define cpu_have_named_feature(name) kfast_user_arm64_has(KFAST_USER_HWCAP_##name)
 #endif
 
+#ifdef KFAST_CT_VALGRIND
+/*
+ * The constant-time test's AES (kfast_user_ct.c): OpenSSL's AES_encrypt()
+ * looks up tables by key-dependent indices, which valgrind rightly reports;
+ * the cores' own code is what that test is about.
+ */
+typedef struct {
+	u8 rk[15][16];
+	unsigned int rounds;
+} kfast_user_aes_key;
+
+int kfast_user_aes_setkey(kfast_user_aes_key *k, const u8 *raw, unsigned int len);
+void kfast_user_aes_encrypt(const kfast_user_aes_key *k, u8 *out, const u8 *in);
+int kfast_user_aes_setkey_dec(kfast_user_aes_key *k, const u8 *raw, unsigned int len);
+void kfast_user_aes_decrypt(const kfast_user_aes_key *k, u8 *out, const u8 *in);
+#else
 typedef AES_KEY kfast_user_aes_key;
 
 static inline int kfast_user_aes_setkey(kfast_user_aes_key *k, const u8 *raw,
@@ -204,5 +236,6 @@ static inline void kfast_user_aes_decrypt(const kfast_user_aes_key *k, u8 *out,
 {
 	AES_decrypt(in, out, k);
 }
+#endif /* KFAST_CT_VALGRIND */
 
 #endif /* KFAST_USER_H */
