@@ -42,8 +42,9 @@
  *    ^ L_{ntz(j)}, fixed per key (key->arch.lsum); Offset_{i+8} = Offset_i
  *    ^ S_7 ^ L_{ntz(i+8)} is the one CLZ of a group.  A call that starts
  *    elsewhere (after a block that straddled two scatterlist entries) goes
- *    one block at a time up to the next multiple of 8, and the last 0..7
- *    blocks do too.
+ *    one block at a time up to the next multiple of 8.  Of the last 0..7
+ *    blocks (8 still divides i), four go at once when there are four
+ *    (Offset_{i+4} = Offset_i ^ S_4), the last 0..3 one at a time.
  *  - The cipher.  AESE x, k is SubBytes(ShiftRows(x ^ k)) and AESMC is
  *    MixColumns, so E(x) = AESE with k_0 .. k_{nr-1} (AESMC after all but
  *    the last), then EOR k_nr.  AESD x, k is InvSubBytes(InvShiftRows(x ^
@@ -245,6 +246,22 @@
 	eor		\d7\().16b, \d7\().16b, \s7\().16b
 .endm
 
+/* The same on four: \dj ^= \sj for j = 0..3. */
+.macro EOR4 d0, d1, d2, d3, s0, s1, s2, s3
+	eor		\d0\().16b, \d0\().16b, \s0\().16b
+	eor		\d1\().16b, \d1\().16b, \s1\().16b
+	eor		\d2\().16b, \d2\().16b, \s2\().16b
+	eor		\d3\().16b, \d3\().16b, \s3\().16b
+.endm
+
+/* \acc ^= each of the first four blocks, one after the other. */
+.macro SUM4 acc
+	eor		\acc\().16b, \acc\().16b, BLK0.16b
+	eor		\acc\().16b, \acc\().16b, BLK1.16b
+	eor		\acc\().16b, \acc\().16b, BLK2.16b
+	eor		\acc\().16b, \acc\().16b, BLK3.16b
+.endm
+
 /* \acc ^= each of the eight blocks, one after the other. */
 .macro SUM8 acc
 	eor		\acc\().16b, \acc\().16b, BLK0.16b
@@ -294,6 +311,19 @@
 	eor		OFF7.16b, OFF6.16b, BLK0.16b
 	ld1		{BLK0.16b, BLK1.16b, BLK2.16b, BLK3.16b}, [IN], #64
 	ld1		{BLK4.16b, BLK5.16b, BLK6.16b, BLK7.16b}, [IN], #64
+.endm
+
+/*
+ * Four blocks of a group (8 divides i, at most 7 blocks left): OFFj =
+ * Offset'_{i+j+1} for j = 0..3, OFF7 = Offset'_{i+4} (S_4 covers ntz(i+4)
+ * = 2); i += 4; the four input blocks into BLK0..BLK3.
+ */
+.macro NEXT_FOUR
+	add		IDX, IDX, #4
+	ld1		{OFF0.16b, OFF1.16b, OFF2.16b, OFF3.16b}, [LSUM]
+	EOR4		OFF0, OFF1, OFF2, OFF3, OFF7, OFF7, OFF7, OFF7
+	mov		OFF7.16b, OFF3.16b
+	ld1		{BLK0.16b, BLK1.16b, BLK2.16b, BLK3.16b}, [IN], #64
 .endm
 
 /*
@@ -383,7 +413,25 @@
 	subs		NBLK, NBLK, #8
 	b.hs		.Lwide\@
 .Lwide_end\@:
-	add		NBLK, NBLK, #8		/* 0..7 left */
+	adds		NBLK, NBLK, #4		/* 0..7 left, minus 4 */
+	b.lo		.Ltail4_end\@
+	/* 4..7 left: four at once (8 divides i here), then one at a time. */
+	NEXT_FOUR
+.if \dec
+	EOR4		BLK0, BLK1, BLK2, BLK3, OFF0, OFF1, OFF2, OFF3
+	DEC		BLK0, BLK1, BLK2, BLK3
+	EOR4		BLK0, BLK1, BLK2, BLK3, OFF0, OFF1, OFF2, OFF3
+	SUM4		CSUM
+.else
+	SUM4		CSUM
+	EOR4		BLK0, BLK1, BLK2, BLK3, OFF0, OFF1, OFF2, OFF3
+	ENC		BLK0, BLK1, BLK2, BLK3
+	EOR4		BLK0, BLK1, BLK2, BLK3, OFF0, OFF1, OFF2, OFF3
+.endif
+	st1		{BLK0.16b, BLK1.16b, BLK2.16b, BLK3.16b}, [OUT], #64
+	b		.Ltail\@			/* 0..3 left */
+.Ltail4_end\@:
+	add		NBLK, NBLK, #4		/* 0..3 left */
 .Ltail\@:
 	cbz		NBLK, .Ldone\@
 	TEXT_ONE	\dec
@@ -443,7 +491,19 @@ SYM_FUNC_START(kfast_ocb_hash_ce)
 	subs		NBLK, NBLK, #8
 	b.hs		.Lhash_wide
 .Lhash_wide_end:
-	add		NBLK, NBLK, #8		/* 0..7 left */
+	adds		NBLK, NBLK, #4		/* 0..7 left, minus 4 */
+	b.lo		.Lhash_tail4_end
+	NEXT_FOUR
+	EOR4		BLK0, BLK1, BLK2, BLK3, OFF0, OFF1, OFF2, OFF3
+	ENC		BLK0, BLK1, BLK2, BLK3
+	/* Sum ^= the four outputs (their four k_nr cancel). */
+	eor		BLK0.16b, BLK0.16b, BLK1.16b
+	eor		BLK2.16b, BLK2.16b, BLK3.16b
+	eor		BLK0.16b, BLK0.16b, BLK2.16b
+	eor		CSUM.16b, CSUM.16b, BLK0.16b
+	b		.Lhash_tail		/* 0..3 left */
+.Lhash_tail4_end:
+	add		NBLK, NBLK, #4		/* 0..3 left */
 .Lhash_tail:
 	cbz		NBLK, .Lhash_done
 	HASH_ONE
