@@ -66,7 +66,11 @@ iterations of a tag length in one pass (the kernel's nh_neon always computes
 four); the GCM-SIV rows are its two passes (a seal is one POLYVAL pass plus one
 CTR pass; an open interleaves them through a stack copy); the VMAC rows are NH
 and L2 together (VMAC-64 two blocks per L2 step, VMAC-128 one per step on each
-of its two chains).
+of its two chains).  The OCB rows are its loops over groups of 8 blocks (text
+both ways, HASH over the AAD), offsets and checksum included, on the path of the
+named key size through the round-count dispatch inside the loop; their anchors
+are the kernel's CTR loop (the kernel's fastest AES mode) and its ECB loop (AES
+and nothing else).
 """
 
 
@@ -127,10 +131,27 @@ def loop_body(funcs, fn, nth=0):
     return [(a, x) for a, x in insns if start <= a <= end]
 
 
-def straight(funcs, fn, body, helper_entry=None):
-    """Drop branches; splice in helper bodies called with bl."""
+TB_NR = re.compile(r"^(tbn?z)\s+w\d+,\s*#(\d+),")
+
+
+def straight(funcs, fn, body, helper_entry=None, nr=None):
+    """Drop branches; splice in helper bodies called with bl.  With nr, a
+    forward TBZ/TBNZ in the body is a test of the round count (OCB's
+    dispatch inside its loops): taken or not as nr says, so the path of
+    that key size is what is modelled."""
     out = []
+    skip_to = None
     for addr, text in body:
+        if skip_to is not None:
+            if addr < skip_to:
+                continue
+            skip_to = None
+        m = TB_NR.match(text) if nr is not None else None
+        if m and target(text) > addr:
+            bit = (nr >> int(m.group(2))) & 1
+            if bit == (1 if m.group(1) == "tbnz" else 0):
+                skip_to = target(text)
+            continue
         if text.startswith("bl"):
             callee = re.search(r"<([^>+]+)>", text).group(1)
             for a, x in funcs[callee]:
@@ -177,13 +198,14 @@ def run(work):
         f.write("#define IS_ENABLED(x) 0\n")
     shim = os.path.join(TOP, "tools/uapi-shim/asm-include")
     ours = {}
-    for name in ("umac-nh-neon", "gcm_siv-ce", "vmac-scalar"):
+    for name in ("umac-nh-neon", "gcm_siv-ce", "vmac-scalar", "ocb-ce"):
         obj = os.path.join(work, name + ".o")
         assemble(os.path.join(TOP, "arch/arm64", name + ".S"), obj,
                  [shim, os.path.join(TOP, "arch/arm64")])
         ours.update(disasm(obj))
 
-    # (what, functions, fn, nth loop, bytes per iteration, helper entry)
+    # (what, functions, fn, nth loop, bytes per iteration, helper entry[,
+    # round count for the TBZ dispatch inside the loop])
     rows = [
         ("UMAC NH, 1 iteration (UMAC-32)", ours, "umac_nh_neon_1", 0, 64, None),
         ("UMAC NH, 2 iterations (UMAC-64)", ours, "umac_nh_neon_2", 0, 64, None),
@@ -193,6 +215,14 @@ def run(work):
         ("AES-256-CTR, 8 blocks", ours, "kfast_gcmsiv_ctr_ce", 2, 128, None),
         ("VMAC-64 NH + L2 (scalar, 2 blocks per L2 step)", ours, "vmac_blocks64_scalar", 0, 256, None),
         ("VMAC-128 NH + L2 (scalar)", ours, "vmac_blocks128_scalar", 0, 128, None),
+        # OCB: loop 0 is the head (one block at a time to a multiple of 8),
+        # loop 1 the groups of 8, loop 2 the tail.
+        ("OCB-CE AES-128 encrypt, 8 blocks", ours, "kfast_ocb_enc_ce", 1, 128, None, 10),
+        ("OCB-CE AES-128 decrypt, 8 blocks", ours, "kfast_ocb_dec_ce", 1, 128, None, 10),
+        ("OCB-CE AES-128 HASH, 8 blocks", ours, "kfast_ocb_hash_ce", 1, 128, None, 10),
+        ("OCB-CE AES-192 encrypt, 8 blocks", ours, "kfast_ocb_enc_ce", 1, 128, None, 12),
+        ("OCB-CE AES-256 encrypt, 8 blocks", ours, "kfast_ocb_enc_ce", 1, 128, None, 14),
+        ("OCB-CE AES-256 decrypt, 8 blocks", ours, "kfast_ocb_dec_ce", 1, 128, None, 14),
     ]
     kver, kdir = kernel_source()
     if kdir:
@@ -212,12 +242,15 @@ def run(work):
             ("kernel %s (8 blocks)" % pv, kern, pv, 0, 128, None),
             ("kernel ce_aes_ctr_encrypt AES-128 (5 blocks)", kern, "ce_aes_ctr_encrypt", 0, 80, entry128),
             ("kernel ce_aes_ctr_encrypt AES-256 (5 blocks)", kern, "ce_aes_ctr_encrypt", 0, 80, 0),
+            ("kernel ce_aes_ecb_encrypt AES-128 (5 blocks)", kern, "ce_aes_ecb_encrypt", 0, 80, entry128),
+            ("kernel ce_aes_ecb_encrypt AES-256 (5 blocks)", kern, "ce_aes_ecb_encrypt", 0, 80, 0),
         ]
     out = [HEADER % (ITERS, kver or "none"),
            "| loop | bytes/iter | " + " | ".join(CPUS) + " |",
            "|---|---|" + "---|" * len(CPUS)]
-    for what, funcs, fn, nth, nbytes, entry in rows:
-        lines = straight(funcs, fn, loop_body(funcs, fn, nth), entry)
+    for what, funcs, fn, nth, nbytes, entry, *nr in rows:
+        lines = straight(funcs, fn, loop_body(funcs, fn, nth), entry,
+                         nr[0] if nr else None)
         cpb = [mca(lines, c) / (ITERS * nbytes) for c in CPUS]
         out.append("| %s | %d | %s |" % (what, nbytes, " | ".join("%.3f" % x for x in cpb)))
     text = "\n".join(out) + "\n" + NOTES

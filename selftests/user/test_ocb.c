@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Userspace tests of the AES-OCB core (ocb/) and of every x86 tier the host
- * CPU has, under ASan + UBSan.
+ * Userspace tests of the AES-OCB core (ocb/) and of every arch tier (x86 or
+ * arm64) the CPU has, under ASan + UBSan.
  *
  *  - every RFC 7253 Appendix A tuple, per tier: seal, open, in place, each
  *    byte of AAD, ciphertext and tag flipped (-EBADMSG, output zeroed), a
