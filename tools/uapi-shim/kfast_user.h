@@ -107,7 +107,7 @@ static inline void memzero_explicit(void *s, size_t n)
 #include <valgrind/memcheck.h>
 #define kfast_ct_declassify(p, n)	VALGRIND_MAKE_MEM_DEFINED(p, n)
 #else
-#define kfast_ct_declassify(p, n)	do { } while (0)
+static inline void kfast_ct_declassify(const void *p, size_t n) { }
 #endif
 
 /* Constant-time inequality, as the kernel's crypto_memneq(). */
