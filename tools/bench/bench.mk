@@ -30,7 +30,9 @@
 # Such a run rewrites Documentation/benchmarks.md with only those tables:
 # run build/bench/kfast_bench directly (no --md) to print them instead.
 #
-# Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox).
+# Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox);
+# android-libboringssl-dev for the BoringSSL rows (loaded at run time from
+# BENCH_BORINGSSL_LIB: without it those rows are skipped, with a message).
 
 BENCH_OUT := build/bench
 BENCH_BIN := $(BENCH_OUT)/kfast_bench
@@ -41,6 +43,9 @@ BENCH_CFLAGS := $(USER_CFLAGS) -I. -Wa,--noexecstack
 BENCH_CXXFLAGS := -O2 -g -Wall -Wextra -Itools/bench
 BENCH_DOC := Documentation
 BENCH_ARGS ?=
+BENCH_BORINGSSL_LIB ?= /usr/lib/$(shell $(BENCH_CC) -print-multiarch 2>/dev/null)/android/libcrypto.so
+# The package's version names the rows' library in the report ("?" without dpkg).
+BENCH_BORINGSSL_VERSION := $(or $(shell dpkg-query -W -f '$${Version}' android-libboringssl 2>/dev/null),?)
 
 BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS) $(OCB_CORE_SRCS)
 # One adapter per algorithm whose core is in the tree.
@@ -49,7 +54,7 @@ BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
 	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c) \
 	$(if $(strip $(OCB_CORE_SRCS)),tools/bench/ours_ocb.c)
 BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c sys.c \
-		peer_openssl.c peer_nettle.c) \
+		peer_openssl.c peer_boringssl.c peer_nettle.c) \
 	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
 BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \
 	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h ocb/*.h \
@@ -62,7 +67,9 @@ $(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h
 $(BENCH_BIN): $(BENCH_DEPS) $(BENCH_OUT)/peer_cryptopp.o
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) -o $@ $(BENCH_SRCS) \
-		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -lm
+		-DBENCH_BORINGSSL_LIB='"$(BENCH_BORINGSSL_LIB)"' \
+		-DBENCH_BORINGSSL_VERSION='"$(BENCH_BORINGSSL_VERSION)"' \
+		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -ldl -lm
 
 bench-build: $(BENCH_BIN)
 
