@@ -30,7 +30,7 @@ extern "C" {
 #define BENCH_NSIZES		9
 #define BENCH_MAX_SIZE		65536
 #define BENCH_MAX_ROUNDS	64
-#define BENCH_MAX_IMPLS		80
+#define BENCH_MAX_IMPLS		96
 
 /* Table/chart groups. */
 enum bench_family {
