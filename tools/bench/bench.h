@@ -61,6 +61,11 @@ struct bench_impl {
 	int has_ct;		/* op() writes len bytes of ciphertext, then the tag */
 	void *ctx;
 	bench_op_fn op;
+	/*
+	 * A peer of another algorithm (AES-GCM beside GCM-SIV): the algorithm
+	 * of ours it gets a context ratio row against, or NULL.
+	 */
+	const char *ratio_with;
 
 	/* Results, TSC cycles per message. */
 	double best[BENCH_NSIZES];

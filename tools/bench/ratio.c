@@ -10,7 +10,9 @@
  * like-for-like row (AES-128-GCM-SIV seal against BoringSSL's, the open
  * against its open, ...), and the seal and auth-only tables keep a context
  * row against the peers of other algorithms (AES-GCM, AES-OCB, the MACs),
- * the same-algorithm peers left out of it.
+ * the same-algorithm peers left out of it.  A peer row that names one of
+ * our algorithms in ratio_with (BoringSSL's AES-GCM) gets a context row of
+ * its own: our best tier of that algorithm over that one peer.
  */
 #include <math.h>
 #include <stdio.h>
@@ -73,6 +75,19 @@ static void fill(struct bench_ratio *r, enum bench_family fam, const char *alg,
 	}
 }
 
+/* Our best of @alg over the one peer row @peer, per size. */
+static void fill_vs(struct bench_ratio *r, enum bench_family fam, const char *alg,
+		    const struct bench_impl *peer, int use_med)
+{
+	unsigned int s;
+
+	for (s = 0; s < BENCH_NSIZES; s++) {
+		double o = best_of(fam, 1, alg, 0, s, use_med);
+
+		r->v[s] = isfinite(o) ? o / cell(peer, s, use_med) : NAN;
+	}
+}
+
 /* "BoringSSL AES-128-GCM-SIV" -> "BoringSSL": the library, for a caption. */
 static void peer_library(char *b, size_t n, enum bench_family fam, const char *alg)
 {
@@ -126,6 +141,17 @@ unsigned int bench_ratios(enum bench_family fam, int use_med,
 		peer_library(lib, sizeof(lib), fam, im->alg);
 		snprintf(r[n].caption, sizeof(r[n].caption), "%s: best kfast / %s", im->alg, lib);
 		fill(&r[n++], fam, im->alg, 0, use_med);
+	}
+	for (i = 0; i < bench_nimpls && n + 1 < max; i++) {
+		const struct bench_impl *im = bench_impls[i];
+
+		if (im->family != fam || im->ours || !im->ratio_with ||
+		    !ours_has_alg(fam, im->ratio_with))
+			continue;
+		snprintf(r[n].caption, sizeof(r[n].caption),
+			 "%s: best kfast / %s (other algorithm, for context)", im->ratio_with,
+			 im->name);
+		fill_vs(&r[n++], fam, im->ratio_with, im, use_med);
 	}
 	if (fam == FAM_GCMSIV_MORE) {
 		if (!n) {
