@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: userspace benchmark of our cores (every tier the CPU has)
-# against OpenSSL 3.0, nettle 3.8 and Crypto++ 8.7 (tools/bench/).
+# against OpenSSL 3.0, BoringSSL (Debian's android-libboringssl), nettle 3.8
+# and Crypto++ 8.7 (tools/bench/).
 #
 # Included by the top-level Makefile after selftests/user/user.mk, whose
 # <alg>/user.mk files define VMAC_CORE_SRCS, UMAC_CORE_SRCS and
@@ -16,6 +17,9 @@
 #                                    Documentation/benchmarks.md and the charts
 #   make bench BENCH_ARGS=--quick    fewer rounds
 #   make bench-build                 only build build/bench/kfast_bench
+#   make bench-check                 only the correctness checks the run
+#                                    starts with (known answers through the
+#                                    timed functions, cross-checks), seconds
 #
 # BENCH_ARGS takes any of kfast_bench's options (build/bench/kfast_bench
 # --help), e.g. for one algorithm's tiers against its peer, pinned to CPU 1:
@@ -73,6 +77,9 @@ $(BENCH_BIN): $(BENCH_DEPS) $(BENCH_OUT)/peer_cryptopp.o
 
 bench-build: $(BENCH_BIN)
 
+bench-check: $(BENCH_BIN)
+	$(BENCH_BIN) --check $(BENCH_ARGS)
+
 # gnuplot: PNG through pngcairo when this gnuplot has it, else SVG.
 BENCH_TERM = $(shell gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && echo png || echo svg)
 
@@ -86,4 +93,4 @@ bench: $(BENCH_BIN)
 		echo "bench: gnuplot not installed, no charts (data in $(BENCH_OUT)/)"; \
 	fi
 
-.PHONY: bench bench-build
+.PHONY: bench bench-build bench-check
