@@ -170,6 +170,7 @@ int peer_boringssl_available(void);
 const char *peer_boringssl_why_not(void);
 const char *peer_boringssl_version(void);
 int peer_boringssl_aes_hw(void);	/* EVP_has_aes_hardware() */
+const char *peer_boringssl_isa_note(void);	/* "" or a sentence for the report */
 
 void peer_nettle_add(const uint8_t key[16]);
 const char *peer_nettle_version(void);

@@ -391,6 +391,22 @@ int peer_boringssl_kats(void)
 	return fails;
 }
 
+/*
+ * What the report can say about the package's vector code: Debian's
+ * android-libboringssl 13 has none on ymm/zmm (objdump -d of its
+ * libcrypto.so: no vaesenc or vpclmulqdq on ymm/zmm registers), so its
+ * GCM-SIV and GCM are AES-NI + PCLMULQDQ on xmm, whatever the CPU has.
+ * Another version is not described.
+ */
+const char *peer_boringssl_isa_note(void)
+{
+	if (!strncmp(BENCH_BORINGSSL_VERSION, "13.", 3))
+		return " Android 13's BoringSSL has no VAES/VPCLMULQDQ code (none on ymm/zmm "
+		       "in its libcrypto.so): its GCM-SIV and GCM run AES-NI and PCLMULQDQ on "
+		       "xmm, whatever the CPU has.";
+	return "";
+}
+
 /* Whether this BoringSSL build runs AES in hardware (its AES-NI/CLMUL code). */
 int peer_boringssl_aes_hw(void)
 {

@@ -304,8 +304,8 @@ static void md_notes(FILE *f)
 			   "assembly when `EVP_has_aes_hardware()` (%d here): the GCM-SIV tables' "
 			   "\"best kfast / BoringSSL\" rows are like-for-like. Its calls per message: "
 			   "one `EVP_AEAD_CTX_seal` (auth-only: the message as AAD, no plaintext) or "
-			   "`EVP_AEAD_CTX_open` on a context keyed once with `EVP_AEAD_CTX_new`.\n",
-			peer_boringssl_aes_hw());
+			   "`EVP_AEAD_CTX_open` on a context keyed once with `EVP_AEAD_CTX_new`.%s\n",
+			peer_boringssl_aes_hw(), peer_boringssl_isa_note());
 	else
 		fprintf(f, "- OpenSSL 3.0 has no AES-GCM-SIV and BoringSSL (android-libboringssl) "
 			   "was not loaded: no like-for-like GCM-SIV peer in this run.\n");
