@@ -379,8 +379,13 @@ static void plot_family(FILE *gp, const char *dir, enum bench_family fam)
 	fclose(d);
 	fprintf(gp, "set output '%s/bench-%s.%s'\n", bench_opt.png_dir, bench_family_slugs[fam],
 		ext());
-	fprintf(gp, "set title \"%s: TSC cycles per byte (best), lower is better\" noenhanced "
-		    "font ',9'\n",
+	/*
+	 * A label centred on the canvas, not a title: a title is centred over
+	 * the plot, which the key beside it makes too narrow for the GCM-SIV
+	 * families' long names.
+	 */
+	fprintf(gp, "set label 1 \"%s: TSC cycles per byte (best), lower is better\" "
+		    "at screen 0.5, screen 0.965 center noenhanced\nset tmargin 3\n",
 		family_names[fam]);
 	fprintf(gp, "set logscale xy\nset grid\nset key outside right top noenhanced font ',9'\n"
 		    "set xlabel 'message size (bytes)'\nset ylabel 'TSC cycles / byte'\n"
@@ -398,7 +403,7 @@ static void plot_family(FILE *gp, const char *dir, enum bench_family fam)
 			gpq(im->name));
 		col++;
 	}
-	fprintf(gp, "\nunset logscale\nunset xtics\nunset xrange\n");
+	fprintf(gp, "\nunset logscale\nunset xtics\nunset xrange\nunset label 1\nset tmargin -1\n");
 }
 
 /* The NTP rows' data file and bar chart: packets per second per core. */
