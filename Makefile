@@ -10,7 +10,8 @@
 #   make check-user       userspace tests of the cores (ASan + UBSan)
 #   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
-#   make bench            userspace benchmark against OpenSSL/nettle/Crypto++
+#   make bench            userspace benchmark against OpenSSL/BoringSSL/nettle/Crypto++
+#   make bench-check      only its correctness checks (known answers, cross-checks)
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make style            checkpatch.pl on the project's C files
 #   make deb              the kfast-dkms Debian package in dist/ (scripts/deb.sh)

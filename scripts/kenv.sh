@@ -24,7 +24,7 @@ HOST_PKGS="qemu-system-x86 qemu-system-arm debootstrap debian-archive-keyring va
 	libssl-dev gcc g++ make bc flex bison libelf-dev xz-utils zstd kmod
 	rsync linux-headers-amd64 python3 gnuplot-nox gcc-aarch64-linux-gnu
 	g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user llvm-19 util-linux
-	perl git"
+	perl git android-libboringssl-dev"
 
 setup_host() {
 	local p missing=""

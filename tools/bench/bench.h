@@ -9,10 +9,11 @@
  * and for the timing, so what is timed is what was checked.
  *
  * Our algorithms (ours_vmac.c, ours_umac.c, ours_gcmsiv.c, ours_ocb.c) and the peer
- * wrappers (peer_openssl.c, peer_nettle.c, peer_cryptopp.cc) are separate
- * translation units that register their rows through bench_add(): each
- * includes only its own library's headers (nettle's and our UMAC headers
- * share names, and Crypto++ is C++).  What the engine, the checks, the
+ * wrappers (peer_openssl.c, peer_boringssl.c, peer_nettle.c,
+ * peer_cryptopp.cc) are separate translation units that register their
+ * rows through bench_add(): each includes only its own library's headers
+ * (nettle's and our UMAC headers share names, Crypto++ is C++, and
+ * BoringSSL is loaded at run time beside OpenSSL, whose names it shares).  What the engine, the checks, the
  * reports and main share beyond this is in bench_int.h.
  */
 #ifndef KFAST_BENCH_H
@@ -29,7 +30,7 @@ extern "C" {
 #define BENCH_NSIZES		9
 #define BENCH_MAX_SIZE		65536
 #define BENCH_MAX_ROUNDS	64
-#define BENCH_MAX_IMPLS		80
+#define BENCH_MAX_IMPLS		96
 
 /* Table/chart groups. */
 enum bench_family {
@@ -60,6 +61,11 @@ struct bench_impl {
 	int has_ct;		/* op() writes len bytes of ciphertext, then the tag */
 	void *ctx;
 	bench_op_fn op;
+	/*
+	 * A peer of another algorithm (AES-GCM beside GCM-SIV): the algorithm
+	 * of ours it gets a context ratio row against, or NULL.
+	 */
+	const char *ratio_with;
 
 	/* Results, TSC cycles per message. */
 	double best[BENCH_NSIZES];
@@ -152,6 +158,19 @@ void peer_openssl_add(const uint8_t key[32]);
 void peer_openssl_ocb_add(const uint8_t key[32]);
 int peer_openssl_kats(void);		/* returns the number of failures */
 const char *peer_openssl_version(void);
+
+/*
+ * BoringSSL, dlopen()ed (peer_boringssl.c): AES-GCM-SIV and AES-GCM.  When
+ * the library cannot be loaded, add registers nothing and kats checks
+ * nothing; why_not says why.
+ */
+void peer_boringssl_add(const uint8_t key[32]);
+int peer_boringssl_kats(void);		/* returns the number of failures */
+int peer_boringssl_available(void);
+const char *peer_boringssl_why_not(void);
+const char *peer_boringssl_version(void);
+int peer_boringssl_aes_hw(void);	/* EVP_has_aes_hardware() */
+const char *peer_boringssl_isa_note(void);	/* "" or a sentence for the report */
 
 void peer_nettle_add(const uint8_t key[16]);
 const char *peer_nettle_version(void);

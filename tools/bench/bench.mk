@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: userspace benchmark of our cores (every tier the CPU has)
-# against OpenSSL 3.0, nettle 3.8 and Crypto++ 8.7 (tools/bench/).
+# against OpenSSL 3.0, BoringSSL (Debian's android-libboringssl), nettle 3.8
+# and Crypto++ 8.7 (tools/bench/).
 #
 # Included by the top-level Makefile after selftests/user/user.mk, whose
 # <alg>/user.mk files define VMAC_CORE_SRCS, UMAC_CORE_SRCS and
@@ -16,6 +17,9 @@
 #                                    Documentation/benchmarks.md and the charts
 #   make bench BENCH_ARGS=--quick    fewer rounds
 #   make bench-build                 only build build/bench/kfast_bench
+#   make bench-check                 only the correctness checks the run
+#                                    starts with (known answers through the
+#                                    timed functions, cross-checks), seconds
 #
 # BENCH_ARGS takes any of kfast_bench's options (build/bench/kfast_bench
 # --help), e.g. for one algorithm's tiers against its peer, pinned to CPU 1:
@@ -30,7 +34,9 @@
 # Such a run rewrites Documentation/benchmarks.md with only those tables:
 # run build/bench/kfast_bench directly (no --md) to print them instead.
 #
-# Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox).
+# Needs libssl-dev, nettle-dev, libcrypto++-dev and gnuplot(-nox);
+# android-libboringssl-dev for the BoringSSL rows (loaded at run time from
+# BENCH_BORINGSSL_LIB: without it those rows are skipped, with a message).
 
 BENCH_OUT := build/bench
 BENCH_BIN := $(BENCH_OUT)/kfast_bench
@@ -41,6 +47,9 @@ BENCH_CFLAGS := $(USER_CFLAGS) -I. -Wa,--noexecstack
 BENCH_CXXFLAGS := -O2 -g -Wall -Wextra -Itools/bench
 BENCH_DOC := Documentation
 BENCH_ARGS ?=
+BENCH_BORINGSSL_LIB ?= /usr/lib/$(shell $(BENCH_CC) -print-multiarch 2>/dev/null)/android/libcrypto.so
+# The package's version names the rows' library in the report ("?" without dpkg).
+BENCH_BORINGSSL_VERSION := $(or $(shell dpkg-query -W -f '$${Version}' android-libboringssl 2>/dev/null),?)
 
 BENCH_CORES := $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) $(GCMSIV_CORE_SRCS) $(OCB_CORE_SRCS)
 # One adapter per algorithm whose core is in the tree.
@@ -48,8 +57,8 @@ BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
 	$(if $(strip $(UMAC_CORE_SRCS)),tools/bench/ours_umac.c) \
 	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c) \
 	$(if $(strip $(OCB_CORE_SRCS)),tools/bench/ours_ocb.c)
-BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c sys.c \
-		peer_openssl.c peer_nettle.c) \
+BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c ratio.c sys.c \
+		peer_openssl.c peer_boringssl.c peer_nettle.c) \
 	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
 BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \
 	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h ocb/*.h \
@@ -62,9 +71,14 @@ $(BENCH_OUT)/peer_cryptopp.o: tools/bench/peer_cryptopp.cc tools/bench/bench.h
 $(BENCH_BIN): $(BENCH_DEPS) $(BENCH_OUT)/peer_cryptopp.o
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) $(BENCH_CFLAGS) -o $@ $(BENCH_SRCS) \
-		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -lm
+		-DBENCH_BORINGSSL_LIB='"$(BENCH_BORINGSSL_LIB)"' \
+		-DBENCH_BORINGSSL_VERSION='"$(BENCH_BORINGSSL_VERSION)"' \
+		$(BENCH_OUT)/peer_cryptopp.o -lcryptopp -lnettle -lcrypto -lstdc++ -ldl -lm
 
 bench-build: $(BENCH_BIN)
+
+bench-check: $(BENCH_BIN)
+	$(BENCH_BIN) --check $(BENCH_ARGS)
 
 # gnuplot: PNG through pngcairo when this gnuplot has it, else SVG.
 BENCH_TERM = $(shell gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && echo png || echo svg)
@@ -79,4 +93,4 @@ bench: $(BENCH_BIN)
 		echo "bench: gnuplot not installed, no charts (data in $(BENCH_OUT)/)"; \
 	fi
 
-.PHONY: bench bench-build
+.PHONY: bench bench-build bench-check

@@ -53,6 +53,15 @@ void bench_fill_pattern(uint8_t *p, size_t n, uint32_t seed);
 void bench_cross_check(void);
 const char *bench_checks_md(void);	/* one Markdown list item per check */
 
+/* ratio.c: the ratio rows under a family's table, ours / peer per size */
+#define BENCH_MAX_RATIOS	8
+struct bench_ratio {
+	char caption[160];
+	double v[BENCH_NSIZES];	/* NAN where a side has no figure */
+};
+unsigned int bench_ratios(enum bench_family fam, int use_med,
+			  struct bench_ratio *r, unsigned int max);
+
 /* report.c */
 extern const char *const bench_family_slugs[FAM_COUNT];
 void bench_print_summary(FILE *f);

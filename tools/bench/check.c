@@ -152,9 +152,10 @@ void bench_cross_check(void)
 				bench_tally.fail += bad;
 			}
 		}
-		bench_note_check("- %s: %u implementations give identical output to %s on %zu "
+		bench_note_check("- %s: %u implementation%s identical output to %s on %zu "
 				 "lengths (the benchmark sizes and block boundaries) x 3 nonces.\n",
-				 ref->alg, members - 1, ref->name, nlen);
+				 ref->alg, members - 1, members == 2 ? " gives" : "s give",
+				 ref->name, nlen);
 	}
 	if (!groups)
 		bench_note_check("- (no algorithm with two implementations to compare)\n");
