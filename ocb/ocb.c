@@ -195,9 +195,8 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	      const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
 	      enum ocb_impl impl)
 {
-	u8 nb[OCB_BLOCK_SIZE] = { }, ktop[OCB_BLOCK_SIZE];
+	u8 nb[OCB_BLOCK_SIZE], ktop[OCB_BLOCK_SIZE];
 	unsigned int bottom;
-	u64 s0, s1, s2;
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->taglen = taglen;
@@ -206,31 +205,9 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 		return;
 	ctx->impl = OCB_IMPL_GENERIC;
 
-	/*
-	 * Nonce = num2str(TAGLEN mod 128, 7) || 0^24 || 1 || N (section 4.2):
-	 * the tag length in bits goes into the top 7 bits of byte 0.
-	 */
-	nb[0] = (u8)(((taglen * 8) % 128) << 1);
-	nb[3] = 0x01;
-	memcpy(nb + 4, nonce, OCB_NONCE_SIZE);
-	bottom = nb[15] & 0x3f;
-	nb[15] &= 0xc0;
+	bottom = ocb_nonce_block(nb, nonce, taglen);
 	kfast_aes_encrypt_full(&key->aes, ktop, nb);
-
-	/*
-	 * Stretch = Ktop || (Ktop[1..64] ^ Ktop[9..72]) as three big-endian
-	 * words s0 s1 s2; Offset_0 = the 128 bits of Stretch from bit bottom
-	 * on.  bottom comes from the nonce, which is public.
-	 */
-	s0 = get_unaligned_be64(ktop);
-	s1 = get_unaligned_be64(ktop + 8);
-	s2 = s0 ^ ((s0 << 8) | (s1 >> 56));
-	if (bottom) {
-		s0 = (s0 << bottom) | (s1 >> (64 - bottom));
-		s1 = (s1 << bottom) | (s2 >> (64 - bottom));
-	}
-	put_unaligned_be64(s0, ctx->offset);
-	put_unaligned_be64(s1, ctx->offset + 8);
+	ocb_offset0(ctx->offset, ktop, bottom);
 	memzero_explicit(ktop, sizeof(ktop));
 }
 

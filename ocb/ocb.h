@@ -114,6 +114,43 @@ struct ocb_ctx {
 	struct ocb_ctx_arch arch;
 };
 
+/*
+ * RFC 7253 section 4.2, for the core and for arch hooks that encipher Ktop
+ * themselves.  ocb_nonce_block(): Nonce = num2str(TAGLEN mod 128, 7) ||
+ * 0^24 || 1 || N with its low 6 bits (bottom, returned; public) cleared,
+ * the block whose encryption is Ktop.  ocb_offset0(): Stretch = Ktop ||
+ * (Ktop[1..64] ^ Ktop[9..72]) as big-endian words s0 s1 s2, and Offset_0
+ * = the 128 bits of Stretch from bit bottom on.
+ */
+static inline unsigned int ocb_nonce_block(u8 nb[OCB_BLOCK_SIZE],
+					   const u8 nonce[OCB_NONCE_SIZE],
+					   unsigned int taglen)
+{
+	unsigned int bottom;
+
+	memset(nb, 0, OCB_BLOCK_SIZE);
+	nb[0] = (u8)(((taglen * 8) % 128) << 1);
+	nb[3] = 0x01;
+	memcpy(nb + 4, nonce, OCB_NONCE_SIZE);
+	bottom = nb[15] & 0x3f;
+	nb[15] &= 0xc0;
+	return bottom;
+}
+
+static inline void ocb_offset0(u8 offset[OCB_BLOCK_SIZE],
+			       const u8 ktop[OCB_BLOCK_SIZE], unsigned int bottom)
+{
+	u64 s0 = get_unaligned_be64(ktop), s1 = get_unaligned_be64(ktop + 8);
+	u64 s2 = s0 ^ ((s0 << 8) | (s1 >> 56));
+
+	if (bottom) {
+		s0 = (s0 << bottom) | (s1 >> (64 - bottom));
+		s1 = (s1 << bottom) | (s2 >> (64 - bottom));
+	}
+	put_unaligned_be64(s0, offset);
+	put_unaligned_be64(s1, offset + 8);
+}
+
 /* 16, 24 or 32 bytes, else -EINVAL. */
 int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len);
 

@@ -119,35 +119,16 @@ static noinline void ocb_ce_bulk(struct ocb_ctx *ctx, const struct ocb_key *key,
 	}
 }
 
-/*
- * Offset_0 (RFC 7253 section 4.2), as ocb_init() computes it but with Ktop
- * from AESE: Nonce = num2str(TAGLEN mod 128, 7) || 0^24 || 1 || N, bottom =
- * its low 6 bits (public), Ktop = E(Nonce with them cleared), Stretch =
- * Ktop || (Ktop[1..64] ^ Ktop[9..72]) as big-endian words s0 s1 s2, and
- * Offset_0 = Stretch[1+bottom..128+bottom].
- */
+/* Offset_0 (RFC 7253 section 4.2) as ocb_init() computes it, Ktop from AESE. */
 static noinline void ocb_ce_start(struct ocb_ctx *ctx, const struct ocb_key *key,
 				  const u8 nonce[OCB_NONCE_SIZE])
 {
-	u8 nb[OCB_BLOCK_SIZE] = { }, ktop[OCB_BLOCK_SIZE];
+	u8 nb[OCB_BLOCK_SIZE], ktop[OCB_BLOCK_SIZE];
 	unsigned int bottom;
-	u64 s0, s1, s2;
 
-	nb[0] = (u8)(((ctx->taglen * 8) % 128) << 1);
-	nb[3] = 0x01;
-	memcpy(nb + 4, nonce, OCB_NONCE_SIZE);
-	bottom = nb[15] & 0x3f;
-	nb[15] &= 0xc0;
+	bottom = ocb_nonce_block(nb, nonce, ctx->taglen);
 	ocb_ce_block(key, ktop, nb);
-	s0 = get_unaligned_be64(ktop);
-	s1 = get_unaligned_be64(ktop + 8);
-	s2 = s0 ^ ((s0 << 8) | (s1 >> 56));
-	if (bottom) {
-		s0 = (s0 << bottom) | (s1 >> (64 - bottom));
-		s1 = (s1 << bottom) | (s2 >> (64 - bottom));
-	}
-	put_unaligned_be64(s0, ctx->offset);
-	put_unaligned_be64(s1, ctx->offset + 8);
+	ocb_offset0(ctx->offset, ktop, bottom);
 	memzero_explicit(ktop, sizeof(ktop));
 }
 
