@@ -18,6 +18,7 @@
  *   table is: XOR does not care, and AES takes blocks in that order.
  */
 #include "ocb.h"
+#include "ocb-core-offsets.h"
 
 /* ---- Arch hooks ---------------------------------------------------------- */
 
@@ -188,6 +189,17 @@ int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len)
 	ocb_setkey_arch(key, raw, len);
 	return 0;
 }
+
+/* The fields arch assembly reads (ocb-core-offsets.h). */
+static_assert(offsetof(struct ocb_key, l_dollar) == OCB_KEY_L_DOLLAR, "OCB_KEY_L_DOLLAR");
+static_assert(offsetof(struct ocb_key, l) == OCB_KEY_L, "OCB_KEY_L");
+static_assert(offsetof(struct ocb_ctx, offset) == OCB_CTX_OFFSET, "OCB_CTX_OFFSET");
+static_assert(offsetof(struct ocb_ctx, checksum) == OCB_CTX_CHECKSUM, "OCB_CTX_CHECKSUM");
+static_assert(offsetof(struct ocb_ctx, aad_offset) == OCB_CTX_AAD_OFFSET, "OCB_CTX_AAD_OFFSET");
+static_assert(offsetof(struct ocb_ctx, aad_sum) == OCB_CTX_AAD_SUM, "OCB_CTX_AAD_SUM");
+static_assert(offsetof(struct ocb_ctx, nblocks) == OCB_CTX_NBLOCKS, "OCB_CTX_NBLOCKS");
+static_assert(offsetof(struct ocb_ctx, aad_nblocks) == OCB_CTX_AAD_NBLOCKS,
+	      "OCB_CTX_AAD_NBLOCKS");
 
 /* ---- Per message ----------------------------------------------------------- */
 

@@ -38,18 +38,9 @@
 
 #include "ocb-offsets.h"
 
-static_assert(offsetof(struct ocb_key, l) == OCB_KEY_L, "OCB_KEY_L");
 static_assert(offsetof(struct ocb_key, arch.rk_enc) == OCB_KEY_RK_ENC, "OCB_KEY_RK_ENC");
 static_assert(offsetof(struct ocb_key, arch.rk_dec) == OCB_KEY_RK_DEC, "OCB_KEY_RK_DEC");
 static_assert(offsetof(struct ocb_key, arch.lsum) == OCB_KEY_LSUM, "OCB_KEY_LSUM");
-static_assert(offsetof(struct ocb_ctx, offset) == OCB_CTX_OFFSET, "OCB_CTX_OFFSET");
-static_assert(offsetof(struct ocb_ctx, checksum) == OCB_CTX_CHECKSUM, "OCB_CTX_CHECKSUM");
-static_assert(offsetof(struct ocb_ctx, aad_offset) == OCB_CTX_AAD_OFFSET,
-	      "OCB_CTX_AAD_OFFSET");
-static_assert(offsetof(struct ocb_ctx, aad_sum) == OCB_CTX_AAD_SUM, "OCB_CTX_AAD_SUM");
-static_assert(offsetof(struct ocb_ctx, nblocks) == OCB_CTX_NBLOCKS, "OCB_CTX_NBLOCKS");
-static_assert(offsetof(struct ocb_ctx, aad_nblocks) == OCB_CTX_AAD_NBLOCKS,
-	      "OCB_CTX_AAD_NBLOCKS");
 
 asmlinkage void kfast_ocb_enc_ce(const struct ocb_key *key, struct ocb_ctx *ctx,
 				 const u8 *src, u8 *dst, size_t nblocks,

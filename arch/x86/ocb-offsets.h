@@ -1,27 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * What the x86-64 assembly of AES-OCB and the C that calls it must agree
- * on, written once: arch/x86/ocb-aesni.S includes this, and
- * arch/x86/ocb-hooks.h checks each offset against struct ocb_key and
- * struct ocb_ctx (ocb/ocb.h, with the arch parts of arch/x86/ocb-arch.h)
- * with static_assert.  Plain #defines only: the assembler reads it too.
+ * on, written once: the .S files include this, arch/x86/ocb-hooks.h
+ * checks the offsets of the arch parts of struct ocb_key
+ * (arch/x86/ocb-arch.h) with static_assert, and ocb/ocb-core-offsets.h
+ * has the portable fields.  Plain #defines only: the assembler reads it.
  */
 #ifndef KFAST_ARCH_X86_OCB_OFFSETS_H
 #define KFAST_ARCH_X86_OCB_OFFSETS_H
 
-/* struct ocb_key */
-#define OCB_KEY_L_DOLLAR	16	/* l_dollar */
-#define OCB_KEY_L		32	/* l[0..31], 16 bytes each */
+#include "../../ocb/ocb-core-offsets.h"
+
+/* struct ocb_key: the arch part */
 #define OCB_KEY_RK_ENC		544	/* arch.rk_enc: AES round keys */
 #define OCB_KEY_RK_DEC		784	/* arch.rk_dec: Equivalent Inverse Cipher's */
 #define OCB_KEY_LSUM		1024	/* arch.lsum: S_1..S_15, S_15 */
-
-/* struct ocb_ctx */
-#define OCB_CTX_OFFSET		0	/* offset */
-#define OCB_CTX_CHECKSUM	16	/* checksum */
-#define OCB_CTX_AAD_OFFSET	32	/* aad_offset */
-#define OCB_CTX_AAD_SUM		48	/* aad_sum */
-#define OCB_CTX_NBLOCKS		80	/* nblocks (u64) */
-#define OCB_CTX_AAD_NBLOCKS	88	/* aad_nblocks (u64) */
 
 #endif /* KFAST_ARCH_X86_OCB_OFFSETS_H */
