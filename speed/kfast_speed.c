@@ -6,9 +6,10 @@
  * Why a module of our own: tcrypt only takes alg= for hashes (mode=300/400),
  * has no way to benchmark an AEAD by name, always fails to load (-EAGAIN) and
  * is not built on every distribution kernel.  This module
- *  - prints exactly tcrypt's lines for hash and AEAD speed tests
+ *  - prints exactly tcrypt's lines for hash, AEAD and skcipher speed tests
  *    ("testing speed of async <alg> (<driver>)", "test%3u (%5u byte blocks,
- *    ...): ..." and "testing speed of <alg> (<driver>) encryption",
+ *    ...): ..."; "testing speed of <alg> (<driver>) encryption" and, for an
+ *    skcipher, "testing speed of async <alg> (<driver>) encryption", then
  *    "test %u (%d bit key, %d byte blocks): ..."), so scripts that parse
  *    tcrypt's output read ours.  The headers follow tcrypt since 6.2 (no
  *    leading newline; 6.1's tcrypt still starts them with "\n").  Each
@@ -37,7 +38,8 @@
  * user pays them: for MACs that take their nonce in the data (vmac: the first
  * 16 bytes, umac: the first 8) a counter in the nonce changes before each
  * operation, and AEAD encryption changes its IV before each operation
- * (decryption keeps the IV its ciphertext was made with).
+ * (decryption keeps the IV its ciphertext was made with); an skcipher
+ * (ctr(aes)) starts every message from a 16-byte IV of its own.
  */
 /* compat/compat.h is force-included and pulls in printk.h first. */
 #undef pr_fmt
@@ -45,6 +47,7 @@
 
 #include <crypto/aead.h>
 #include <crypto/hash.h>
+#include <crypto/skcipher.h>
 #include <linux/err.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
@@ -89,7 +92,7 @@
 
 static int mode;
 module_param(mode, int, 0444);
-MODULE_PARM_DESC(mode, "test set: 0 alg= only, 1 VMAC, 2 UMAC, 3 GCM-SIV, 4 kernel MAC baselines, 5 kernel AEAD baselines, 6 OCB, 10 = 1+2+3+6, 11 = 4+5, 20 NTP 48-byte table, 99 everything");
+MODULE_PARM_DESC(mode, "test set: 0 alg= only, 1 VMAC, 2 UMAC, 3 GCM-SIV, 4 kernel MAC baselines, 5 kernel AEAD baselines (gcm, ccm, rfc4543, ctr), 6 OCB, 10 = 1+2+3+6, 11 = 4+5, 20 NTP 48-byte table, 99 everything");
 
 static char *alg;
 module_param(alg, charp, 0444);
@@ -386,6 +389,26 @@ out_tfm:
 	crypto_free_ahash(tfm);
 }
 
+/*
+ * tcrypt's result line of its AEAD and skcipher speed tests (the same in
+ * test_aead_speed() and test_skcipher_speed()), then our rate line.
+ */
+static void kspeed_cipher_result(unsigned int idx, unsigned int keylen,
+				 unsigned int len, const struct kspeed_res *res)
+{
+	if (sec)
+		pr_info("test %u (%d bit key, %d byte blocks): %d operations in %d seconds (%llu bytes)\n",
+			idx, keylen * 8, len, (int)res->ops, sec,
+			res->ops * len);
+	else
+		pr_info("test %u (%d bit key, %d byte blocks): 1 operation in %lu " KSPEED_UNIT " (%d bytes)\n",
+			idx, keylen * 8, len,
+			(unsigned long)div64_u64(res->ticks + res->ops / 2, res->ops),
+			len);
+	kspeed_rate(idx, len, res);
+	kspeed_ran++;
+}
+
 /* ------------------------------------------------------------------------ */
 /* AEAD speed, tcrypt's test_aead_speed()                                    */
 
@@ -397,19 +420,42 @@ static const u16 kspeed_aead_sizes[] = {
 /* Key lengths tried for alg= when klen= is not given (tcrypt's templates). */
 static const u8 kspeed_aead_probe_keys[] = { 16, 20, 24, 28, 32, 36 };
 
+/* ccm: L, the length field's bytes (2..8); 3 leaves a 12-byte nonce. */
+#define KSPEED_CCM_L		3
+
 struct kspeed_aead_run {
 	struct aead_request *req;
 	struct crypto_wait wait;
 	unsigned int ivsize;
+	unsigned int ctr_off;	/* where the per-message counter goes */
+	bool ccm;
 	u64 ctr;
 };
+
+/*
+ * The IV each test starts from: tcrypt's 0xff, except for ccm, whose IV is
+ * flags || nonce || counter: its first byte must be L - 1 (the kernel's ccm
+ * refuses 0xff with -EINVAL) and the counter field is ccm's own (it
+ * overwrites it), so there the per-message counter goes in the nonce's last
+ * 8 bytes instead of the IV's.
+ */
+static void kspeed_aead_prep_iv(struct kspeed_aead_run *r)
+{
+	memset(kb->iv, 0xff, r->ivsize);
+	r->ctr_off = r->ivsize >= 8 ? r->ivsize - 8 : 0;
+	if (r->ccm && r->ivsize == 16) {
+		kb->iv[0] = KSPEED_CCM_L - 1;
+		memset(kb->iv + 16 - KSPEED_CCM_L, 0, KSPEED_CCM_L);
+		r->ctr_off = 16 - KSPEED_CCM_L - 8;
+	}
+}
 
 static int kspeed_aead_once(struct kspeed_aead_run *r, bool enc)
 {
 	if (enc) {
-		/* A fresh IV per message: big-endian counter in its last 8 bytes. */
+		/* A fresh IV per message: a big-endian counter in it. */
 		if (r->ivsize >= 8)
-			kspeed_put_ctr(++r->ctr, kb->iv + r->ivsize - 8);
+			kspeed_put_ctr(++r->ctr, kb->iv + r->ctr_off);
 		return crypto_wait_req(crypto_aead_encrypt(r->req), &r->wait);
 	}
 	return crypto_wait_req(crypto_aead_decrypt(r->req), &r->wait);
@@ -435,9 +481,10 @@ static void kspeed_aead_test(const char *name, const u8 *keys, u32 mask,
 	}
 	strscpy(kb->driver, crypto_aead_driver_name(tfm), sizeof(kb->driver));
 
-	/* A fresh tfm's authsize is the algorithm's maximum. */
+	/* A fresh tfm's authsize is the algorithm's maximum (16 for ccm). */
 	authsize = crypto_aead_authsize(tfm);
 	r.ivsize = crypto_aead_ivsize(tfm);
+	r.ccm = !strncmp(crypto_tfm_alg_name(crypto_aead_tfm(tfm)), "ccm(", 4);
 	if (authsize > KSPEED_MAX_TAG || r.ivsize > KSPEED_MAX_IV ||
 	    aad > KSPEED_MAX_AAD) {
 		pr_err("%s: authsize %u / ivsize %u / aad %u too large\n", name,
@@ -495,7 +542,7 @@ static void kspeed_aead_test(const char *name, const u8 *keys, u32 mask,
 					kspeed_failed++;
 					goto out_req;
 				}
-				memset(kb->iv, 0xff, r.ivsize);
+				kspeed_aead_prep_iv(&r);
 				memset(kb->ain, 0xff, KSPEED_AEAD_BUF);
 				memset(kb->aout, 0xff, KSPEED_AEAD_BUF);
 				sg_init_one(&kb->sgin, kb->ain,
@@ -529,18 +576,7 @@ static void kspeed_aead_test(const char *name, const u8 *keys, u32 mask,
 					kspeed_failed++;
 					goto out_req;
 				}
-				if (sec)
-					pr_info("test %u (%d bit key, %d byte blocks): %d operations in %d seconds (%llu bytes)\n",
-						idx, keylens[k] * 8, len, (int)res.ops,
-						sec, res.ops * len);
-				else
-					pr_info("test %u (%d bit key, %d byte blocks): 1 operation in %lu " KSPEED_UNIT " (%d bytes)\n",
-						idx, keylens[k] * 8, len,
-						(unsigned long)div64_u64(res.ticks + res.ops / 2,
-									 res.ops),
-						len);
-				kspeed_rate(idx, len, &res);
-				kspeed_ran++;
+				kspeed_cipher_result(idx, keylens[k], len, &res);
 				cond_resched();
 			}
 		}
@@ -550,6 +586,124 @@ out_req:
 	aead_request_free(r.req);
 out_tfm:
 	crypto_free_aead(tfm);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cipher speed, tcrypt's test_skcipher_speed() (async: test_acipher_speed) */
+
+struct kspeed_skcipher_run {
+	struct skcipher_request *req;
+	struct crypto_wait wait;
+	unsigned int ivsize;
+	u64 ctr;
+};
+
+/*
+ * ctr(aes) hands back the next counter block in the IV, so every message
+ * starts again from an IV of its own: message number || block counter 0
+ * (big-endian, 8 bytes each), a fresh number for each encryption, the
+ * number of the last one for decryption (as the AEAD tests keep theirs).
+ */
+static int kspeed_skcipher_once(struct kspeed_skcipher_run *r, bool enc)
+{
+	if (r->ivsize >= 16) {
+		if (enc)
+			r->ctr++;
+		kspeed_put_ctr(r->ctr, kb->iv + r->ivsize - 16);
+		memset(kb->iv + r->ivsize - 8, 0, 8);
+	}
+	return crypto_wait_req(enc ? crypto_skcipher_encrypt(r->req) :
+				     crypto_skcipher_decrypt(r->req), &r->wait);
+}
+
+/*
+ * @keys: key lengths, 0-terminated (klen= replaces them).  In place on
+ * tcrypt's 0xff data, at the AEAD tests' sizes rounded up to the cipher's
+ * block size as tcrypt rounds its own (1420 is 1424 for cbc(aes), stays 1420
+ * for ctr(aes)).  tcrypt's header says "async" when the tfm may be
+ * asynchronous, as this one may (crypto_wait_req() waits for each request).
+ */
+static void kspeed_skcipher_test(const char *name, const u8 *keys, u32 mask,
+				 int flags)
+{
+	struct kspeed_skcipher_run r = {};
+	u8 one[2] = { min_t(unsigned int, klen, KSPEED_MAX_KEY), 0 };
+	const u8 *keylens = klen ? one : keys;
+	struct crypto_skcipher *tfm;
+	unsigned int bs, k, i, idx;
+	struct kspeed_res res;
+	int dir, ret;
+
+	kb->driver[0] = '\0';
+	tfm = crypto_alloc_skcipher(name, 0, mask);
+	if (IS_ERR(tfm)) {
+		if (!(flags & KSPEED_QUIET))
+			kspeed_skip(name, PTR_ERR(tfm));
+		return;
+	}
+	strscpy(kb->driver, crypto_skcipher_driver_name(tfm), sizeof(kb->driver));
+
+	r.ivsize = crypto_skcipher_ivsize(tfm);
+	bs = crypto_skcipher_blocksize(tfm);
+	/* The largest size rounded up to bs must fit in kb->ain. */
+	if (r.ivsize > KSPEED_MAX_IV || bs > KSPEED_MAX_TAG) {
+		pr_err("%s: ivsize %u / blocksize %u too large\n", name, r.ivsize, bs);
+		kspeed_failed++;
+		goto out_tfm;
+	}
+
+	r.req = skcipher_request_alloc(tfm, GFP_KERNEL);
+	if (!r.req) {
+		pr_err("alg: skcipher: Failed to allocate request for %s\n", name);
+		kspeed_failed++;
+		goto out_tfm;
+	}
+	crypto_init_wait(&r.wait);
+	skcipher_request_set_callback(r.req, CRYPTO_TFM_REQ_MAY_BACKLOG,
+				      crypto_req_done, &r.wait);
+
+	memset(kb->key, 0xff, sizeof(kb->key));
+	for (dir = 0; dir < 2; dir++) {
+		bool enc = dir == 0;
+		const char *e = enc ? "encryption" : "decryption";
+
+		pr_info("testing speed of async %s (%s) %s\n", name, kb->driver, e);
+		idx = 0;
+		for (k = 0; keylens[k]; k++) {
+			ret = crypto_skcipher_setkey(tfm, kb->key, keylens[k]);
+			if (ret) {
+				pr_err("setkey() failed flags=%x\n",
+				       crypto_skcipher_get_flags(tfm));
+				kspeed_failed++;
+				goto out_req;
+			}
+			for (i = 0; i < ARRAY_SIZE(kspeed_aead_sizes); i++, idx++) {
+				unsigned int len = roundup(kspeed_aead_sizes[i], bs);
+
+				memset(kb->iv, 0xff, r.ivsize);
+				memset(kb->ain, 0xff, len);
+				sg_init_one(&kb->sgin, kb->ain, len);
+				skcipher_request_set_crypt(r.req, &kb->sgin, &kb->sgin,
+							   len, kb->iv);
+
+				ret = KSPEED_RUN(&res, sec, iters,
+						 kspeed_skcipher_once(&r, enc));
+				if (ret) {
+					pr_err("%s() failed flags=%x\n", e,
+					       crypto_skcipher_get_flags(tfm));
+					kspeed_failed++;
+					goto out_req;
+				}
+				kspeed_cipher_result(idx, keylens[k], len, &res);
+				cond_resched();
+			}
+		}
+	}
+
+out_req:
+	skcipher_request_free(r.req);
+out_tfm:
+	crypto_free_skcipher(tfm);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -728,11 +882,15 @@ static void kspeed_mode_kernel_macs(void)
 	kspeed_hash_test("poly1305", 0, 0, 32, 0, 0);
 }
 
+/* The OCB paper's comparison: GCM, CCM and CTR (no authentication). */
 static void kspeed_mode_kernel_aeads(void)
 {
 	kspeed_aead_test("gcm(aes)", kspeed_keys_16_32, 0, 0);
+	/* 16-byte tag, 12-byte nonce (see kspeed_aead_prep_iv()). */
+	kspeed_aead_test("ccm(aes)", kspeed_keys_16_32, 0, 0);
 	/* GMAC; rfc4543 wants the 8-byte IV inside 16 or 20 bytes of AAD. */
 	kspeed_aead_test("rfc4543(gcm(aes))", kspeed_keys_20_36, 0, 0);
+	kspeed_skcipher_test("ctr(aes)", kspeed_keys_16_32, 0, 0);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1114,4 +1272,4 @@ module_exit(kspeed_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_VERSION(KFAST_VERSION);
-MODULE_DESCRIPTION("kfast: tcrypt-style speed tests (hash, AEAD, NTP 48-byte MACs)");
+MODULE_DESCRIPTION("kfast: tcrypt-style speed tests (hash, AEAD, skcipher, NTP 48-byte MACs)");

@@ -29,10 +29,12 @@ expect() {	# expect ok|bad DESCRIPTION CHECKER-ARGS...
 	fi
 }
 
-# mutate NAME SED-SCRIPT: a broken copy of the 7.2 kfast_speed log
+# mutate NAME SED-SCRIPT [SAMPLE]: a broken copy of a log (default: the 7.2
+# kfast_speed log)
 mutate() {
-	sed "$2" "$s/kfast_speed-7.2.log" >"$tmp/$1.log"
-	if cmp -s "$s/kfast_speed-7.2.log" "$tmp/$1.log"; then
+	src=$s/${3:-kfast_speed-7.2.log}
+	sed "$2" "$src" >"$tmp/$1.log"
+	if cmp -s "$src" "$tmp/$1.log"; then
 		echo "not ok - mutation $1 changed nothing" >&2
 		fail=$((fail + 1))
 	fi
@@ -42,6 +44,8 @@ expect ok "kfast_speed on 7.2" "$s/kfast_speed-7.2.log"
 expect ok "kfast_speed on 6.1 (sec=1)" "$s/kfast_speed-and-tcrypt-6.1.log"
 expect ok "tcrypt on 6.1 (hash, unprefixed header)" --tcrypt "$s/kfast_speed-and-tcrypt-6.1.log"
 expect ok "tcrypt on 6.12 (AEAD)" --tcrypt "$s/tcrypt-6.12-mode211.log"
+expect ok "kfast_speed mode=5 on 6.1 (ccm, ctr skcipher; sec=0, sec=1)" "$s/kfast_speed-6.1-mode5.log"
+expect ok "tcrypt on 6.1 (skcipher, mode=500)" --tcrypt "$s/tcrypt-6.1-mode500.log"
 expect bad "tcrypt log is not kfast_speed output" "$s/tcrypt-6.12-mode211.log"
 expect bad "too few results" --min-tests 1000 "$s/kfast_speed-7.2.log"
 
@@ -72,6 +76,19 @@ mutate noheader '0,/testing speed of async/{/testing speed of async/d}'
 expect bad "results before any header" "$tmp/noheader.log"
 mutate ntp '0,/ packets\/s; median/s// packets\/s, median/'
 expect bad "malformed NTP line" "$tmp/ntp.log"
+
+# skcipher lines (ctr(aes) in mode 5, tcrypt's mode=500)
+m5=kfast_speed-6.1-mode5.log
+mutate skcsize '/async ctr(aes)/,/rate   5:/{s/1420 byte blocks/1436 byte blocks/;s/(1420 bytes)/(1436 bytes)/;s/rate   5:  1420 bytes/rate   5:  1436 bytes/}' $m5
+expect bad "skcipher block size not in the AEAD sizes" "$tmp/skcsize.log"
+mutate skcround '/async ctr(aes)/,/rate   5:/{s/1420 byte blocks/1424 byte blocks/;s/(1420 bytes)/(1424 bytes)/;s/rate   5:  1420 bytes/rate   5:  1424 bytes/}' $m5
+expect ok "skcipher size rounded up to a 16-byte block" "$tmp/skcround.log"
+mutate skcheader 's/testing speed of async ctr/testing speed of asynk ctr/' $m5
+expect bad "malformed skcipher header" "$tmp/skcheader.log"
+mutate skcnohdr '0,/async ctr(aes)/{/async ctr(aes)/d}' $m5
+expect bad "skcipher results under the previous AEAD header" "$tmp/skcnohdr.log"
+mutate tcsync 's/speed of async cbc(aes)/speed of cbc(aes)/' tcrypt-6.1-mode500.log
+expect bad "tcrypt skcipher sizes under an AEAD header" --tcrypt "$tmp/tcsync.log"
 
 echo "check-speed-output-test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -10,7 +10,9 @@ Runs on the host over a captured guest console log or dmesg text:
 It validates the form of the lines, never the numbers (timings under TCG mean
 nothing):
   - every line the module printed matches one of its known formats, with
-    tcrypt's exact field widths for the hash and AEAD result lines;
+    tcrypt's exact field widths for the hash, AEAD and skcipher result lines
+    (an skcipher's result lines read as an AEAD's; its header says "async"
+    or "sync" before the name, as tcrypt's test_skcipher_speed() prints it);
   - a "\\ntesting speed of ..." header precedes its test lines, test indices
     and block sizes follow tcrypt's templates (the "updates" field equals
     block size / bytes per update), and every test line is followed by its
@@ -75,10 +77,13 @@ PATTERNS = {
     "failure": re.compile(
         r"^(hashing failed ret=-?\d+|setkey\(\) failed flags=[0-9a-f]+|"
         r"calculating auth failed \(-?\d+\)|(encryption|decryption)\(\) failed "
-        r"return code=-?\d+|one or more tests failed!|ntp: .+ failed: -?\d+|"
+        r"(return code=-?\d+|flags=[0-9a-f]+)|one or more tests failed!|"
+        r"ntp: .+ failed: -?\d+|"
         r"digestsize\(\d+\) > \d+|klen \d+ > \d+|.+: no key length accepted .+|"
-        r"ahash request allocation failure|alg: aead: Failed to allocate .+|"
-        r".+: authsize \d+ / ivsize \d+ / aad \d+ too large|unknown mode=-?\d+ .+)$"),
+        r"ahash request allocation failure|alg: (aead|skcipher): Failed to allocate .+|"
+        r".+: authsize \d+ / ivsize \d+ / aad \d+ too large|"
+        r".+: ivsize \d+ / blocksize \d+ too large|"
+        r"unknown mode=-?\d+ .+)$"),
     # tcrypt prints a test's prefix before running it; when the test fails
     # the line stays without a result (followed by e.g. "hashing failed").
     "no_result": re.compile(r"^test ?[ \d]+ \(.+\): ?$"),
@@ -90,6 +95,9 @@ PATTERNS = {
 HEADERS = {
     "hash_header": re.compile(r"^testing speed of async (\S+) \((\S+)\)$"),
     "aead_header": re.compile(r"^testing speed of (\S+) \((\S+)\) (encryption|decryption)$"),
+    # tcrypt's test_skcipher_speed(): "async" from test_acipher_speed()
+    "skcipher_header": re.compile(
+        r"^testing speed of (async|sync) (\S+) \((\S+)\) (encryption|decryption)$"),
     "ntp_header": re.compile(r"^testing NTP MACs: 48-byte packets, .+$"),
 }
 
@@ -101,6 +109,13 @@ HASH_TMPL = [(16, 16), (64, 16), (64, 64), (256, 16), (256, 64), (256, 256),
              (8192, 8192)]
 AEAD_SIZES = [16, 64, 256, 512, 1024, 1420, 4096, 8192]
 OLD_AEAD_SIZES = [16, 64, 256, 512, 1024, 2048, 4096, 8192]   # tcrypt before 5.x's change
+# kfast_speed times an skcipher at the AEAD sizes; tcrypt's own skcipher
+# tests use its block_sizes (checked with --tcrypt).  Both round a size up
+# to the cipher's block size (6.1's tcrypt: 1424 for cbc(aes), 1420 for ctr(aes)).
+TCRYPT_BLOCK_SIZES = [16, 64, 128, 256, 1024, 1420, 4096]
+MAX_CIPHER_BLOCK = 16
+RESULT_KINDS = ("hash_cycles", "hash_secs", "aead_cycles", "aead_secs",
+                "skcipher_cycles", "skcipher_secs", "ntp")
 
 PREFIX = re.compile(r"^(<\d>)?(\[ *\d+\.\d+\] ?)?")
 
@@ -118,7 +133,7 @@ class Checker:
         self.tcrypt = tcrypt
         self.errors = []
         self.counts = {}
-        self.section = None      # "hash", "aead", "ntp" or None
+        self.section = None      # "hash", "aead", "skcipher", "ntp" or None
         self.pending = None      # (kind, index, size) awaiting its rate line
         self.aead_index = 0
         self.expect_header = False
@@ -170,7 +185,7 @@ class Checker:
         self.flush(where)
         self.count(kind)
         self.section = {"hash_header": "hash", "aead_header": "aead",
-                        "ntp_header": "ntp"}[kind]
+                        "skcipher_header": "skcipher", "ntp_header": "ntp"}[kind]
         self.aead_index = 0
 
     def flush(self, where):
@@ -190,10 +205,13 @@ class Checker:
         else:
             self.err(where, f"unknown line: {text!r}")
             return
+        if kind in ("aead_cycles", "aead_secs") and self.section == "skcipher":
+            # tcrypt prints an skcipher's results exactly as an AEAD's
+            kind = kind.replace("aead", "skcipher")
         self.count(kind)
         if kind in ("hash_cycles", "hash_secs"):
             self.hash_line(where, kind, m)
-        elif kind in ("aead_cycles", "aead_secs"):
+        elif kind in ("aead_cycles", "aead_secs", "skcipher_cycles", "skcipher_secs"):
             self.aead_line(where, kind, m)
         elif kind == "rate":
             idx, size = int(m.group(1)), int(m.group(2))
@@ -237,19 +255,34 @@ class Checker:
         self.pending = (kind, idx, blen)
 
     def aead_line(self, where, kind, m):
+        """An AEAD or skcipher result line (kind aead_* or skcipher_*)."""
         self.flush(where)
-        if self.section != "aead":
-            self.err(where, "aead test line outside an aead section")
+        what = kind.split("_")[0]
+        if self.section not in ("aead", "skcipher"):
+            self.err(where, f"{what} test line outside an aead or skcipher section")
         idx, bits, size = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if idx != self.aead_index:
-            self.err(where, f"aead test index {idx}, expected {self.aead_index}")
+            self.err(where, f"{what} test index {idx}, expected {self.aead_index}")
         self.aead_index = idx + 1
-        if size not in (AEAD_SIZES[idx % len(AEAD_SIZES)],
-                        OLD_AEAD_SIZES[idx % len(OLD_AEAD_SIZES)]):
-            self.err(where, f"aead test {idx} has {size} byte blocks, not tcrypt's size")
+        if what == "skcipher" and self.tcrypt:
+            sizes = (TCRYPT_BLOCK_SIZES,)
+        elif what == "skcipher":
+            sizes = (AEAD_SIZES,)
+        else:
+            sizes = (AEAD_SIZES, OLD_AEAD_SIZES)
+
+        def fits(want):
+            if size == want:
+                return True
+            # an skcipher's size rounded up to the cipher's block size
+            return (what == "skcipher" and want < size < want + MAX_CIPHER_BLOCK
+                    and size % MAX_CIPHER_BLOCK == 0)
+        ok = any(fits(t[idx % len(t)]) for t in sizes)
+        if not ok:
+            self.err(where, f"{what} test {idx} has {size} byte blocks, not tcrypt's size")
         if bits % 8 or bits == 0:
             self.err(where, f"{bits} bit key")
-        if kind == "aead_cycles" and int(m.group(6)) != size:
+        if kind.endswith("_cycles") and int(m.group(6)) != size:
             self.err(where, "byte count differs from the block size")
         self.pending = (kind, idx, size)
 
@@ -257,8 +290,7 @@ class Checker:
         """Checks the "done:" line of one load of the module."""
         self.flush(where)
         c = self.run_counts
-        tests = sum(c.get(k, 0) for k in ("hash_cycles", "hash_secs", "aead_cycles",
-                                           "aead_secs", "ntp"))
+        tests = sum(c.get(k, 0) for k in RESULT_KINDS)
         if c.get("nothing"):
             return
         if self.done is None:
@@ -280,8 +312,7 @@ class Checker:
         elif not self.counts.get("nothing") and not self.tcrypt:
             self.err(where, "no start line: the module's output is missing")
         c = self.counts
-        tests = sum(c.get(k, 0) for k in ("hash_cycles", "hash_secs", "aead_cycles",
-                                           "aead_secs", "ntp"))
+        tests = sum(c.get(k, 0) for k in RESULT_KINDS)
         if self.failures and not self.allow_failures:
             self.err(where, f"{self.failures} failure line(s)")
         if tests < min_tests:
@@ -314,6 +345,7 @@ def main():
         c = chk.counts
         summary = (f"{chk.runs} run(s), {tests} results (hash {c.get('hash_cycles', 0) + c.get('hash_secs', 0)}, "
                    f"aead {c.get('aead_cycles', 0) + c.get('aead_secs', 0)}, "
+                   f"skcipher {c.get('skcipher_cycles', 0) + c.get('skcipher_secs', 0)}, "
                    f"ntp {c.get('ntp', 0)}), {c.get('rate', 0)} rate lines, "
                    f"{c.get('skipped', 0)} skipped")
         if chk.errors:
