@@ -13,8 +13,9 @@
  * peer_cryptopp.cc) are separate translation units that register their
  * rows through bench_add(): each includes only its own library's headers
  * (nettle's and our UMAC headers share names, Crypto++ is C++, and
- * BoringSSL is loaded at run time beside OpenSSL, whose names it shares).  What the engine, the checks, the
- * reports and main share beyond this is in bench_int.h.
+ * BoringSSL is loaded at run time beside OpenSSL, whose names it shares).
+ * What the engine, the checks, the reports and main share beyond this is
+ * in bench_int.h.
  */
 #ifndef KFAST_BENCH_H
 #define KFAST_BENCH_H

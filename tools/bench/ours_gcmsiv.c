@@ -87,8 +87,9 @@ static void op_gsv_open(void *p, const u8 *nonce, const u8 *msg, size_t len, u8 
 /*
  * The CTR pass of a seal alone (the best tier; AES-128, and AES-256 for
  * the OCB rows' comparison), timed beside the whole seal and open: "within
- * 1.5x of the CTR limit" measured in the same run.  One context, set up once; each call continues the
- * keystream (the cost does not depend on the counter).
+ * 1.5x of the CTR limit" measured in the same run.  One context, set up
+ * once; each call continues the keystream (the cost does not depend on the
+ * counter).
  */
 struct ours_ctr {
 	struct gcm_siv_ctx ctx;
