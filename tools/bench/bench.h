@@ -13,8 +13,9 @@
  * peer_cryptopp.cc) are separate translation units that register their
  * rows through bench_add(): each includes only its own library's headers
  * (nettle's and our UMAC headers share names, Crypto++ is C++, and
- * BoringSSL is loaded at run time beside OpenSSL, whose names it shares).  What the engine, the checks, the
- * reports and main share beyond this is in bench_int.h.
+ * BoringSSL is loaded at run time beside OpenSSL, whose names it shares).
+ * What the engine, the checks, the reports and main share beyond this is
+ * in bench_int.h.
  */
 #ifndef KFAST_BENCH_H
 #define KFAST_BENCH_H
@@ -52,7 +53,7 @@ typedef void (*bench_op_fn)(void *ctx, const uint8_t *nonce, const uint8_t *msg,
 
 struct bench_impl {
 	enum bench_family family;
-	char alg[40];		/* algorithm; equal alg => equal output required */
+	char alg[48];		/* algorithm; equal alg => equal output required */
 	char name[64];		/* implementation, e.g. "kfast avx2", "nettle 3.8" */
 	int ours;		/* 1: our core (one tier), 0: a peer library */
 	int ntp;		/* shown in the NTP 48-byte table */
@@ -70,8 +71,6 @@ struct bench_impl {
 	/* Results, TSC cycles per message. */
 	double best[BENCH_NSIZES];
 	double med[BENCH_NSIZES];
-	double round_med[BENCH_NSIZES][BENCH_MAX_ROUNDS];
-	unsigned long batch[BENCH_NSIZES];	/* messages per timed batch */
 };
 
 /* Adds an implementation; returns it so the caller can set flags. */
@@ -121,6 +120,27 @@ extern uint8_t *bench_msgbuf;
 int bench_impl_live(const struct bench_impl *impl);
 double bench_tsc_cost(void);
 double bench_time_one(struct bench_impl *impl, const uint8_t *src, size_t len);
+
+/*
+ * Two rows timed in turn, one call at a time, @calls times each, on @len
+ * bytes of @src_a and @src_b: the lowest time of each, less the cost of
+ * reading the TSC.  Their quotient is what the machine's minute-to-minute
+ * speed changes do not move.
+ */
+void bench_alternate(struct bench_impl *a, const uint8_t *src_a, struct bench_impl *b,
+		     const uint8_t *src_b, size_t len, unsigned int calls, double *best_a,
+		     double *best_b);
+
+/*
+ * A row still timed, by family, algorithm and side: a peer's first row,
+ * or our last (the best tier: each adapter adds its tiers in rising order).
+ * NULL when there is none.
+ */
+struct bench_impl *bench_find(enum bench_family family, const char *alg, int ours);
+
+/* The algorithm names of our CTR passes alone (ours_gcmsiv.c's rows). */
+#define BENCH_ALG_CTR_PASS_128	"AES-128-CTR (the CTR pass of a seal, alone)"
+#define BENCH_ALG_CTR_PASS_256	"AES-256-CTR (the CTR pass of a seal, alone)"
 
 /* Extra rows asked for on the command line (--umac-stream, --gcmsiv-aes256). */
 #define BENCH_UMAC_STREAM	1u

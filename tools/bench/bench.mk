@@ -57,7 +57,7 @@ BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
 	$(if $(strip $(UMAC_CORE_SRCS)),tools/bench/ours_umac.c) \
 	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c) \
 	$(if $(strip $(OCB_CORE_SRCS)),tools/bench/ours_ocb.c)
-BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c ratio.c sys.c \
+BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c ratio.c paper.c sys.c \
 		peer_openssl.c peer_boringssl.c peer_nettle.c) \
 	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
 BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \

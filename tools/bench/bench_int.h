@@ -47,6 +47,14 @@ double bench_tsc_hz(void);
 double bench_core_per_tsc(void);
 void bench_busy_adds(void);
 void bench_run_all(void);
+/*
+ * Rounds over every (row, size) cell as bench_run_all() does, for other
+ * grids (paper.c): best[] and med[] get TSC cycles per message, indexed
+ * size * nrows + row.  @what names the grid in the progress line.
+ */
+void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
+		     const size_t *sizes, unsigned int nsizes, double *best, double *med,
+		     const char *what);
 
 /* check.c */
 void bench_fill_pattern(uint8_t *p, size_t n, uint32_t seed);
@@ -61,6 +69,15 @@ struct bench_ratio {
 };
 unsigned int bench_ratios(enum bench_family fam, int use_med,
 			  struct bench_ratio *r, unsigned int max);
+
+/*
+ * paper.c: the OCB paper's table, timed after the rounds (run), its
+ * Markdown section, terminal lines and chart.
+ */
+void bench_paper_run(void);
+void bench_paper_md(FILE *f);
+void bench_paper_summary(FILE *f);
+void bench_paper_plot(FILE *gp, const char *dir);
 
 /* report.c */
 extern const char *const bench_family_slugs[FAM_COUNT];

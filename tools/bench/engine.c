@@ -125,7 +125,7 @@ void bench_keep_only(const char *list)
 	}
 	if (!n)
 		bench_die("--only %s: no such family (vmac64 vmac128 umac32 umac64 umac96 umac128 "
-			  "gcmsiv gcmsiv-more auth)", list);
+			  "gcmsiv gcmsiv-more auth ocb)", list);
 	bench_nimpls = n;
 }
 
@@ -278,64 +278,114 @@ static double run_batch(struct bench_impl *im, size_t len, unsigned long n)
 }
 
 /* Messages per batch for about batch_cycles, from a warmed-up single call. */
-static void calibrate(struct bench_impl *im, unsigned int s)
+static unsigned long calibrate(struct bench_impl *im, size_t len)
 {
 	double c, want = bench_opt.batch_cycles;
+	unsigned long n;
 	int k;
 
 	for (k = 0; k < 3; k++)
-		run_batch(im, bench_sizes[s], 1);
-	c = run_batch(im, bench_sizes[s], 1);
-	im->batch[s] = c > 0 && want / c > 1 ? (unsigned long)(want / c) : 1;
-	c = run_batch(im, bench_sizes[s], im->batch[s]);
-	im->batch[s] = c > 0 && want / c > 1 ? (unsigned long)(want / c) : 1;
+		run_batch(im, len, 1);
+	c = run_batch(im, len, 1);
+	n = c > 0 && want / c > 1 ? (unsigned long)(want / c) : 1;
+	c = run_batch(im, len, n);
+	return c > 0 && want / c > 1 ? (unsigned long)(want / c) : 1;
 }
 
 #define MAX_BATCHES 64
 
-static void run_cell(struct bench_impl *im, unsigned int s, unsigned int round)
+/* One cell of one round: lowers *best, returns the median batch. */
+static double run_cell(struct bench_impl *im, size_t len, unsigned long batch, double *best)
 {
 	double v[MAX_BATCHES], spent = 0;
 	unsigned int n = 0;
 
 	while (n < MAX_BATCHES && (n < bench_opt.min_batches || spent < bench_opt.cell_cycles)) {
-		v[n] = run_batch(im, bench_sizes[s], im->batch[s]);
-		spent += v[n] * im->batch[s];
-		if (v[n] < im->best[s])
-			im->best[s] = v[n];
+		v[n] = run_batch(im, len, batch);
+		spent += v[n] * batch;
+		if (v[n] < *best)
+			*best = v[n];
 		n++;
 	}
-	im->round_med[s][round] = median(v, n);
+	return median(v, n);
 }
 
-void bench_run_all(void)
+void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
+		     const size_t *sizes, unsigned int nsizes, double *best, double *med,
+		     const char *what)
 {
-	unsigned int rounds = bench_opt.rounds, nimpls = bench_nimpls;
-	unsigned int ncells = nimpls * BENCH_NSIZES, r, k, s, i;
+	unsigned int rounds = bench_opt.rounds, ncells = nrows * nsizes, r, k, c;
+	unsigned long *batch = bench_alloc(ncells * sizeof(*batch));
+	double *round_med = bench_alloc((size_t)ncells * rounds * sizeof(*round_med));
 	double t0 = now_ns();
 
-	for (s = 0; s < BENCH_NSIZES; s++)
-		for (i = 0; i < nimpls; i++) {
-			bench_impls[i]->best[s] = INFINITY;
-			calibrate(bench_impls[i], s);
-		}
+	/* cell c: row c % nrows, size c / nrows; best[] and med[] likewise */
+	for (c = 0; c < ncells; c++) {
+		best[c] = INFINITY;
+		batch[c] = calibrate(rows[c % nrows], sizes[c / nrows]);
+	}
 	for (r = 0; r < rounds; r++) {
 		unsigned int start = (unsigned int)((u64)r * ncells / rounds);
 
 		for (k = 0; k < ncells; k++) {
-			unsigned int c = (k + start) % ncells;
-
-			run_cell(bench_impls[c % nimpls], c / nimpls, r);
+			c = (k + start) % ncells;
+			round_med[(size_t)c * rounds + r] =
+				run_cell(rows[c % nrows], sizes[c / nrows], batch[c], &best[c]);
 		}
-		fprintf(stderr, "\rbench: round %u/%u done (%.0f s)", r + 1, rounds,
+		fprintf(stderr, "\rbench: %s: round %u/%u done (%.0f s)", what, r + 1, rounds,
 			(now_ns() - t0) / 1e9);
 	}
 	fputc('\n', stderr);
-	for (i = 0; i < nimpls; i++)
-		for (s = 0; s < BENCH_NSIZES; s++) {
-			double tmp[BENCH_MAX_ROUNDS];
+	for (c = 0; c < ncells; c++)
+		med[c] = median(round_med + (size_t)c * rounds, rounds);
+	free(round_med);
+	free(batch);
+}
 
-			memcpy(tmp, bench_impls[i]->round_med[s], rounds * sizeof(double));
-			bench_impls[i]->med[s] = median(tmp, rounds);
+void bench_run_all(void)
+{
+	unsigned int n = bench_nimpls, i, s;
+	double *best = bench_alloc(n * BENCH_NSIZES * sizeof(*best));
+	double *med = bench_alloc(n * BENCH_NSIZES * sizeof(*med));
+
+	bench_time_grid(bench_impls, n, bench_sizes, BENCH_NSIZES, best, med, "tables");
+	for (s = 0; s < BENCH_NSIZES; s++)
+		for (i = 0; i < n; i++) {
+			bench_impls[i]->best[s] = best[s * n + i];
+			bench_impls[i]->med[s] = med[s * n + i];
 		}
+	free(best);
+	free(med);
+}
+
+void bench_alternate(struct bench_impl *a, const u8 *src_a, struct bench_impl *b,
+		     const u8 *src_b, size_t len, unsigned int calls, double *best_a,
+		     double *best_b)
+{
+	double tsc_cost = bench_tsc_cost();
+	unsigned int r;
+
+	*best_a = *best_b = INFINITY;
+	for (r = 0; r < calls; r++) {
+		*best_a = fmin(*best_a, bench_time_one(a, src_a, len) - tsc_cost);
+		*best_b = fmin(*best_b, bench_time_one(b, src_b, len) - tsc_cost);
+	}
+}
+
+struct bench_impl *bench_find(enum bench_family family, const char *alg, int ours)
+{
+	struct bench_impl *found = NULL;
+	unsigned int i;
+
+	/* ours: the last of its rows, the best tier (tiers are added in rising order) */
+	for (i = 0; i < bench_nimpls; i++) {
+		struct bench_impl *im = bench_impls[i];
+
+		if (im->family == family && im->ours == ours && !strcmp(im->alg, alg)) {
+			found = im;
+			if (!ours)
+				break;
+		}
+	}
+	return found;
 }

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * OpenSSL 3.0 peers of the benchmark: AES-128-GCM, GMAC (GCM with the
- * message as AAD), AES-128-OCB, CMAC-AES-128, HMAC-SHA256/-SHA224/-MD5,
- * Poly1305 and the legacy NTP MAC MD5(key || message).
+ * message as AAD), AES-OCB, AES-128-CCM, AES-128-CTR, CMAC-AES-128,
+ * HMAC-SHA256/-SHA224/-MD5, Poly1305 and the legacy NTP MAC
+ * MD5(key || message).
  *
  * Calls per message, as an OpenSSL user makes them with a key set up once:
  *  - GCM/OCB/GMAC: EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, iv), Update
  *    (data, or AAD for GMAC), Final_ex, EVP_CTRL_AEAD_GET_TAG;
+ *  - CCM: the same with the total length passed first (Update with no
+ *    data), as a CCM user with AAD must;
+ *  - CTR: EVP_EncryptInit_ex with the 16-byte IV, one Update;
  *  - CMAC/HMAC: EVP_MAC_init(ctx, NULL, 0, NULL) (same key), update, final;
  *  - Poly1305: its key is single-use, and OpenSSL 3.0 refuses to re-init
  *    without one, so the 32-byte key is set per message (deriving it, e.g.
@@ -30,18 +34,19 @@ static void ossl_die(const char *what)
 	exit(2);
 }
 
-/* ---- EVP_CIPHER: GCM, GMAC, OCB ---- */
+/* ---- EVP_CIPHER: GCM, GMAC, OCB, CCM, CTR ---- */
 
-static EVP_CIPHER_CTX *cipher_new(const char *name, const uint8_t *key, int ocb)
+/* @iv12_tag16: OCB and CCM, whose nonce and tag lengths are set up first */
+static EVP_CIPHER_CTX *cipher_new(const char *name, const uint8_t *key, int iv12_tag16)
 {
 	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
 	EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
 
 	if (!c || !ctx || !EVP_EncryptInit_ex(ctx, c, NULL, NULL, NULL))
 		ossl_die(name);
-	if (ocb && (!EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) ||
-		    !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, NULL)))
-		ossl_die("OCB set-up");
+	if (iv12_tag16 && (!EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) ||
+			   !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, NULL)))
+		ossl_die("nonce and tag length set-up");
 	if (!EVP_EncryptInit_ex(ctx, NULL, NULL, key, NULL))
 		ossl_die("cipher key set-up");
 	EVP_CIPHER_free(c);	/* the context keeps its own reference */
@@ -60,6 +65,33 @@ static void op_aead(void *p, const uint8_t *nonce, const uint8_t *msg,
 	    !EVP_EncryptFinal_ex(ctx, out + l1, &l2) ||
 	    !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, out + len))
 		ossl_die("AEAD encryption");
+}
+
+/* CCM: out = ciphertext || 16-byte tag */
+static void op_ccm(void *p, const uint8_t *nonce, const uint8_t *msg,
+		   size_t len, uint8_t *out)
+{
+	EVP_CIPHER_CTX *ctx = p;
+	int l0 = 0, l1 = 0, l2 = 0;
+
+	if (!EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, nonce) ||
+	    !EVP_EncryptUpdate(ctx, NULL, &l0, NULL, (int)len) ||
+	    !EVP_EncryptUpdate(ctx, out, &l1, msg, (int)len) ||
+	    !EVP_EncryptFinal_ex(ctx, out + l1, &l2) ||
+	    !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, out + len))
+		ossl_die("CCM encryption");
+}
+
+/* CTR: out = ciphertext, the 16-byte nonce the initial counter block */
+static void op_ctr(void *p, const uint8_t *nonce, const uint8_t *msg,
+		   size_t len, uint8_t *out)
+{
+	EVP_CIPHER_CTX *ctx = p;
+	int l = 0;
+
+	if (!EVP_EncryptInit_ex(ctx, NULL, NULL, NULL, nonce) ||
+	    !EVP_EncryptUpdate(ctx, out, &l, msg, (int)len))
+		ossl_die("CTR encryption");
 }
 
 /* GMAC: GCM with the message as AAD and no plaintext; out = tag */
@@ -88,12 +120,12 @@ struct ocb_open {
 	size_t sealed_len;
 };
 
-static struct ocb_open *ocb_open_new(const uint8_t *key)
+static struct ocb_open *ocb_open_new(const char *name, const uint8_t *key)
 {
 	struct ocb_open *o = bench_alloc(sizeof(*o));
-	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, "AES-128-OCB", NULL);
+	EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, name, NULL);
 
-	o->enc = cipher_new("AES-128-OCB", key, 1);
+	o->enc = cipher_new(name, key, 1);
 	o->dec = EVP_CIPHER_CTX_new();
 	if (!c || !o->dec || !EVP_DecryptInit_ex(o->dec, c, NULL, NULL, NULL) ||
 	    !EVP_CIPHER_CTX_ctrl(o->dec, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) ||
@@ -235,7 +267,7 @@ static const char *nm(const char *what)
 	return ossl_name;
 }
 
-/* The OCB table's peers (ours_ocb.c): seals of both key sizes and the AES-128 open. */
+/* The OCB table's peers (ours_ocb.c): seals and opens of both key sizes. */
 void peer_openssl_ocb_add(const uint8_t key[32])
 {
 	bench_add(FAM_OCB, "AES-128-OCB", nm("AES-128-OCB"), 0, 12, 16, 1,
@@ -243,7 +275,9 @@ void peer_openssl_ocb_add(const uint8_t key[32])
 	bench_add(FAM_OCB, "AES-256-OCB", nm("AES-256-OCB"), 0, 12, 16, 1,
 		  cipher_new("AES-256-OCB", key, 1), op_aead);
 	bench_add(FAM_OCB, "AES-128-OCB open", nm("AES-128-OCB"), 0, 12, 0, 1,
-		  ocb_open_new(key), op_ocb_open);
+		  ocb_open_new("AES-128-OCB", key), op_ocb_open);
+	bench_add(FAM_OCB, "AES-256-OCB open", nm("AES-256-OCB"), 0, 12, 0, 1,
+		  ocb_open_new("AES-256-OCB", key), op_ocb_open);
 }
 
 void peer_openssl_add(const uint8_t key[32])
@@ -254,6 +288,12 @@ void peer_openssl_add(const uint8_t key[32])
 		  cipher_new("AES-128-GCM", key, 0), op_aead);
 	bench_add(FAM_GCMSIV, "AES-128-OCB", nm("AES-128-OCB"), 0, 12, 16, 1,
 		  cipher_new("AES-128-OCB", key, 1), op_aead);
+	bench_add(FAM_GCMSIV, "AES-128-CCM", nm("AES-128-CCM"), 0, 12, 16, 1,
+		  cipher_new("AES-128-CCM", key, 1), op_ccm);
+	/* the CTR pass of a seal is what the paper's table compares every mode with */
+	i = bench_add(FAM_GCMSIV_MORE, "AES-128-CTR", nm("AES-128-CTR"), 0, 16, 0, 1,
+		      cipher_new("AES-128-CTR", key, 0), op_ctr);
+	i->ratio_with = BENCH_ALG_CTR_PASS_128;
 
 	i = bench_add(FAM_AUTH, "GMAC-AES-128", nm("GMAC (GCM, AAD only)"), 0, 12,
 		      16, 0, cipher_new("AES-128-GCM", key, 0), op_gmac);
@@ -302,6 +342,82 @@ static void unhex(const char *h, uint8_t *out)
 		sscanf(h + 2 * i, "%2hhx", &out[i]);
 }
 
+/*
+ * CCM (SP 800-38C) with a 12-byte nonce, a 16-byte tag and no AAD, built
+ * from AES-128-ECB blocks: the reference the CCM row is checked against.
+ */
+static void ccm_reference(EVP_CIPHER_CTX *ecb, const uint8_t nonce[12],
+			  const uint8_t *msg, size_t len, uint8_t *out)
+{
+	uint8_t b[16], mac[16] = { 0 }, ctr[16], ks[16];
+	size_t i, j, n;
+	int l;
+
+	/* B_0: flags (no AAD, t = 16, q = 3), N, Q = the length in 3 bytes */
+	b[0] = 0x3a;
+	memcpy(b + 1, nonce, 12);
+	b[13] = (uint8_t)(len >> 16);
+	b[14] = (uint8_t)(len >> 8);
+	b[15] = (uint8_t)len;
+	if (!EVP_EncryptUpdate(ecb, mac, &l, b, 16))
+		ossl_die("AES-128-ECB");
+	ctr[0] = 0x02;
+	memcpy(ctr + 1, nonce, 12);
+	for (i = 0; i < len; i += 16) {
+		n = len - i < 16 ? len - i : 16;
+		for (j = 0; j < n; j++)
+			mac[j] ^= msg[i + j];
+		if (!EVP_EncryptUpdate(ecb, mac, &l, mac, 16))
+			ossl_die("AES-128-ECB");
+		ctr[13] = (uint8_t)((i / 16 + 1) >> 16);
+		ctr[14] = (uint8_t)((i / 16 + 1) >> 8);
+		ctr[15] = (uint8_t)(i / 16 + 1);
+		if (!EVP_EncryptUpdate(ecb, ks, &l, ctr, 16))
+			ossl_die("AES-128-ECB");
+		for (j = 0; j < n; j++)
+			out[i + j] = msg[i + j] ^ ks[j];
+	}
+	ctr[13] = ctr[14] = ctr[15] = 0;
+	if (!EVP_EncryptUpdate(ecb, ks, &l, ctr, 16))
+		ossl_die("AES-128-ECB");
+	for (j = 0; j < 16; j++)
+		out[len + j] = mac[j] ^ ks[j];
+}
+
+/* The CCM row against ccm_reference() at every length 1..1000 (counted as cross-checks). */
+static int ccm_cross_check(void)
+{
+	static uint8_t msg[1000], a[1016], b[1016];
+	uint8_t key[16], nonce[12];
+	EVP_CIPHER_CTX *ccm, *ecb;
+	int fails = 0;
+	size_t len, j;
+
+	for (j = 0; j < 16; j++)
+		key[j] = (uint8_t)(j * 29 + 3);
+	ccm = cipher_new("AES-128-CCM", key, 1);
+	ecb = cipher_new("AES-128-ECB", key, 0);
+	EVP_CIPHER_CTX_set_padding(ecb, 0);
+	for (len = 1; len <= sizeof(msg); len++) {
+		for (j = 0; j < len; j++)
+			msg[j] = (uint8_t)(j * 13 + len);
+		for (j = 0; j < 12; j++)
+			nonce[j] = (uint8_t)(j * 5 + len);
+		op_ccm(ccm, nonce, msg, len, a);
+		ccm_reference(ecb, nonce, msg, len, b);
+		bench_tally.cross++;
+		if (memcmp(a, b, len + 16)) {
+			bench_tally.fail++;
+			fprintf(stderr, "bench: AES-128-CCM != CCM from AES-128-ECB at %zu bytes\n",
+				len);
+			fails++;
+		}
+	}
+	EVP_CIPHER_CTX_free(ccm);
+	EVP_CIPHER_CTX_free(ecb);
+	return fails;
+}
+
 int peer_openssl_kats(void)
 {
 	static const char jefe_msg[] = "7768617420646f2079612077616e7420666f72206e6f7468696e673f";
@@ -325,6 +441,19 @@ int peer_openssl_kats(void)
 	fails += kat("OCB A-4", cipher_new("AES-128-OCB", k, 1), op_aead, 16, 1,
 		     "bbaa99887766554433221103", "0001020304050607",
 		     "45dd69f8f5aae72414054cd1f35d82760b2cd00d2f99bfa9");
+	/* SP 800-38A F.5.1, CTR-AES128.Encrypt, through the CTR row's op(). */
+	unhex("2b7e151628aed2a6abf7158809cf4f3c", k);
+	{
+		struct bench_impl t = { .ctx = cipher_new("AES-128-CTR", k, 0), .op = op_ctr,
+					.has_ct = 1, .noncelen = 16 };
+
+		fails += bench_kat(&t, "CTR SP800-38A F.5.1", "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
+				   "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
+				   "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710",
+				   "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
+				   "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
+	}
+	fails += ccm_cross_check();
 	/* RFC 4493 examples 1 and 2. */
 	unhex("2b7e151628aed2a6abf7158809cf4f3c", k);
 	fails += kat("CMAC RFC4493-1",
@@ -373,7 +502,9 @@ int peer_openssl_kats(void)
 			nonce[j] = (uint8_t)(j + len);
 		op_gmac(gcm, nonce, msg, len, t1);
 		op_mac(gm, nonce, msg, len, t2);
+		bench_tally.cross++;
 		if (memcmp(t1, t2, 16)) {
+			bench_tally.fail++;
 			fprintf(stderr, "bench: GMAC (GCM) != EVP_MAC GMAC at %zu bytes\n", len);
 			fails++;
 		}

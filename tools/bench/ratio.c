@@ -5,7 +5,8 @@
  * same interleaved run's best (or median) figures.
  *
  * The MAC families hold one algorithm, so one row compares our best tier
- * with the best peer.  The GCM-SIV families mix algorithms: there every
+ * with the best peer.  The GCM-SIV and OCB families mix algorithms (or key
+ * sizes and directions): there every
  * algorithm of ours that has a peer of the same name gets its own
  * like-for-like row (AES-128-GCM-SIV seal against BoringSSL's, the open
  * against its open, ...), and the seal and auth-only tables keep a context
@@ -126,7 +127,7 @@ unsigned int bench_ratios(enum bench_family fam, int use_med,
 	unsigned int i, n = 0;
 	char lib[48];
 
-	if (fam != FAM_GCMSIV && fam != FAM_GCMSIV_MORE && fam != FAM_AUTH) {
+	if (fam != FAM_GCMSIV && fam != FAM_GCMSIV_MORE && fam != FAM_AUTH && fam != FAM_OCB) {
 		snprintf(r[0].caption, sizeof(r[0].caption),
 			 "best kfast / best peer (same algorithm)");
 		fill(&r[0], fam, NULL, 0, use_med);
@@ -153,7 +154,7 @@ unsigned int bench_ratios(enum bench_family fam, int use_med,
 			 im->name);
 		fill_vs(&r[n++], fam, im->ratio_with, im, use_med);
 	}
-	if (fam == FAM_GCMSIV_MORE) {
+	if (fam == FAM_GCMSIV_MORE || fam == FAM_OCB) {
 		if (!n) {
 			snprintf(r[0].caption, sizeof(r[0].caption), "no peer loaded");
 			fill(&r[n++], fam, "", 0, use_med);
@@ -162,7 +163,7 @@ unsigned int bench_ratios(enum bench_family fam, int use_med,
 	}
 	snprintf(r[n].caption, sizeof(r[n].caption), "%s",
 		 fam == FAM_GCMSIV ?
-		 "best kfast / best of AES-GCM, AES-OCB (other algorithms, for context)" :
+		 "best kfast / best of AES-GCM, AES-CCM, AES-OCB (other algorithms, for context)" :
 		 "best kfast / best peer MAC (other algorithms, for context)");
 	fill(&r[n++], fam, NULL, 1, use_med);
 	return n;
