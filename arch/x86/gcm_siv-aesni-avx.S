@@ -591,17 +591,18 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 
 /*
  * void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
- *				      u8 buf[4][16], const u8 nonce[12],
+ *				      u8 buf[5][16], const u8 nonce[12],
  *				      unsigned int nrounds, u64 aadlen,
  *				      u64 ptlen);
- * AES-GCM-SIV of a message whose padded AAD and plaintext fit in three
- * blocks, without a context: on entry buf[0..2] are the blocks to hash
+ * AES-GCM-SIV of a message whose padded AAD and plaintext fit in four
+ * blocks, without a context: on entry buf[0..3] are the blocks to hash
  * (zero-padded AAD, then zero-padded plaintext, with leading all-zero
- * blocks if there are fewer than three: a zero block at the start of
- * POLYVAL leaves the accumulator at zero).  On return the plaintext
- * blocks buf[3 - np] .. buf[2], np = ceil(ptlen / 16), are encrypted in
- * place (the caller copies out ptlen bytes) and buf[3] holds the tag.  The round keys live in this function's stack frame and
- * are wiped, as are all sixteen vector registers.
+ * blocks if there are fewer than four: a zero block at the start of
+ * POLYVAL leaves the accumulator at zero, so buf[0] is skipped then).  On
+ * return the plaintext blocks buf[4 - np] .. buf[3], np = ceil(ptlen /
+ * 16), are encrypted in place (the caller copies out ptlen bytes) and
+ * buf[4] holds the tag.  The round keys live in this function's stack
+ * frame and are wiped, as are all sixteen vector registers.
  *
  * Latency, not throughput, is what counts at this size, so the work is
  * arranged as a few independent chains that the out-of-order core runs
@@ -610,13 +611,15 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  *  - POLYVAL from the new H: H^2 (one dot), then H^3 and H^4 (two
  *    independent dots), then X1 H^4 + X2 H^3 + X3 H^2 + L H (L is the
  *    length block) with one reduction: three multiplication levels
- *    (X1 H^4 cannot take fewer) instead of five serial ones.  A Horner
+ *    (X1 H^4 cannot take fewer) instead of five serial ones.  Four blocks
+ *    add H^5 = dot(H^4, H) and X0 H^5, one level more (a branch on the
+ *    public lengths, so three blocks keep their three levels).  A Horner
  *    form with the same depth and fewer multiplies, (X1 H + X2) H^2 +
  *    (X3 H + L), times H, measured 10% slower at 48 bytes;
  *  - expansion of the new AES key (AESENCLAST method, see derive above),
  *    each round key used for the tag block as soon as it exists (only
  *    the first round of the tag waits for POLYVAL);
- *  - the three counter blocks, with the round keys from the stack.
+ *  - the four counter blocks, with the round keys from the stack.
  */
 SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	push		%rbp
@@ -643,23 +646,38 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
 	vmovdqu		%xmm1, (%rsp)
 
-	/* POLYVAL: xmm0 = H, xmm2 = H^2, xmm3 = H^3, xmm4 = H^4. */
+	/*
+	 * POLYVAL: xmm0 = H, xmm2 = H^2, xmm3 = H^3, xmm4 = H^4, and
+	 * xmm10 = H^5 when the AAD and plaintext take four blocks.
+	 */
 	SQR		%xmm0, %xmm2, %xmm5, %xmm7, %xmm8
 	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm6, %xmm7, %xmm8
 	SQR		%xmm2, %xmm4, %xmm9, %xmm11, %xmm12
 	lea		15(%r9), %r10
 	shr		$4, %r10			/* np, plaintext blocks */
+	lea		15(%r8), %r11
+	shr		$4, %r11
+	add		%r10, %r11			/* na + np, blocks hashed */
+	cmp		$4, %r11
+	jb		.Lshort_three_powers
+	DOT		%xmm4, %xmm0, %xmm10, %xmm5, %xmm6, %xmm7, %xmm8
+.Lshort_three_powers:
 	shl		$3, %r8
 	shl		$3, %r9
 	vmovq		%r8, %xmm5
 	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
 	CLMUL_FIRST	%xmm5, %xmm0, %xmm6, %xmm7, %xmm8, %xmm9
-	vmovdqu		32(%rsi), %xmm5
+	vmovdqu		48(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm2, %xmm6, %xmm7, %xmm8, %xmm9
-	vmovdqu		16(%rsi), %xmm5
+	vmovdqu		32(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
-	vmovdqu		(%rsi), %xmm5
+	vmovdqu		16(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm4, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$4, %r11
+	jb		.Lshort_three_blocks
+	vmovdqu		(%rsi), %xmm5
+	CLMUL_ACC	%xmm5, %xmm10, %xmm6, %xmm7, %xmm8, %xmm9
+.Lshort_three_blocks:
 	REDUCE		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
 	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
 	vpxor		%xmm5, %xmm13, %xmm13
@@ -673,19 +691,20 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	vmovdqu		%xmm14, 16(%rsp)
 	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm13
 
-	vmovdqu		%xmm13, 48(%rsi)
+	vmovdqu		%xmm13, 64(%rsi)
 	test		%r10, %r10
 	jz		.Lshort_wipe			/* no plaintext (a MAC) */
-	/* Counter blocks tag | bit 127, +1, +2 (32-bit little-endian add). */
+	/* Counter blocks tag | bit 127, +1, +2, +3 (32-bit little-endian add). */
 	vpor		.Lmsb_set(%rip), %xmm13, %xmm0
 	vpaddd		.Linc1(%rip), %xmm0, %xmm1
 	vpaddd		.Linc2(%rip), %xmm0, %xmm2
-	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm0, %xmm1, %xmm2
-	/* Encrypt the np plaintext blocks, buf[3 - np] .. buf[2], in place. */
+	vpaddd		.Linc3(%rip), %xmm0, %xmm3
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+	/* Encrypt the np plaintext blocks, buf[4 - np] .. buf[3], in place. */
 	mov		%r10, %rax
 	shl		$4, %rax
 	neg		%rax
-	lea		48(%rsi, %rax), %rax		/* &buf[3 - np] */
+	lea		64(%rsi, %rax), %rax		/* &buf[4 - np] */
 	vpxor		(%rax), %xmm0, %xmm0
 	vmovdqu		%xmm0, (%rax)
 	cmp		$1, %r10
@@ -696,6 +715,10 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	je		.Lshort_wipe
 	vpxor		32(%rax), %xmm2, %xmm2
 	vmovdqu		%xmm2, 32(%rax)
+	cmp		$3, %r10
+	je		.Lshort_wipe
+	vpxor		48(%rax), %xmm3, %xmm3
+	vmovdqu		%xmm3, 48(%rax)
 .Lshort_wipe:
 	/* Wipe the round keys and every vector register. */
 	vpxor		%xmm0, %xmm0, %xmm0
