@@ -131,6 +131,11 @@ asmlinkage void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
 					      const u8 nonce[GCM_SIV_NONCE_SIZE],
 					      unsigned int nrounds, u64 aadlen,
 					      u64 ptlen);
+asmlinkage void kfast_gcmsiv_open_short_aesni(const u8 master_rk[15][16],
+					      u8 buf[5][16],
+					      const u8 nonce[GCM_SIV_NONCE_SIZE],
+					      unsigned int nrounds, u64 aadlen,
+					      u64 ptlen);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -341,28 +346,45 @@ static __always_inline void gcm_siv_x86_copy_short(u8 *dst, const u8 *src,
 		memcpy(dst + whole, src + whole, len - whole);
 }
 
+/* Whether the short seal and open take this message (any x86 tier). */
+static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
+						   size_t aadlen, size_t len)
+{
+	return gcm_siv_may_run(impl, AESNI) &&
+	       aadlen <= 4 * GCM_SIV_BLOCK_SIZE && len <= 4 * GCM_SIV_BLOCK_SIZE &&
+	       ((aadlen + 15) / 16) + ((len + 15) / 16) <= 4;
+}
+
 /*
- * Whole seal of a message whose padded AAD and plaintext take at most four
- * blocks, in one asm call without a context (see
- * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.
+ * Whole seal (@open false) or open of a message whose padded AAD and text
+ * take at most four blocks, in one asm call without a context (see
+ * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.  @tag:
+ * the seal's output; for the open, the received tag in and the computed
+ * one out.
  */
-static void gcm_siv_x86_seal_short(const struct gcm_siv_key *key,
-				   const u8 nonce[GCM_SIV_NONCE_SIZE],
-				   const u8 *aad, size_t aadlen,
-				   const u8 *src, size_t len, u8 *dst)
+static void gcm_siv_x86_short(const struct gcm_siv_key *key, bool open,
+			      const u8 nonce[GCM_SIV_NONCE_SIZE],
+			      const u8 *aad, size_t aadlen,
+			      const u8 *src, size_t len, u8 *dst, u8 *tag)
 {
 	u8 buf[5][16] __aligned(16) = { };
 	size_t na = ((aadlen + 15) / 16);
 	size_t np = ((len + 15) / 16);
 	u8 *p = buf[4 - na - np];
 
-	/* Leading zero blocks, zero-padded AAD, zero-padded plaintext. */
+	/* Leading zero blocks, zero-padded AAD, zero-padded text. */
 	gcm_siv_x86_copy_short(p, aad, aadlen);
 	gcm_siv_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
-	kfast_gcmsiv_seal_short_aesni(key->arch.rk, buf, nonce, key->nrounds,
-				      aadlen, len);
+	if (open) {
+		memcpy(buf[4], tag, GCM_SIV_TAG_SIZE);
+		kfast_gcmsiv_open_short_aesni(key->arch.rk, buf, nonce,
+					      key->nrounds, aadlen, len);
+	} else {
+		kfast_gcmsiv_seal_short_aesni(key->arch.rk, buf, nonce,
+					      key->nrounds, aadlen, len);
+	}
 	gcm_siv_x86_copy_short(dst, buf[4 - np], len);
-	memcpy(dst + len, buf[4], GCM_SIV_TAG_SIZE);
+	memcpy(tag, buf[4], GCM_SIV_TAG_SIZE);
 	memzero_explicit(buf, sizeof(buf));
 }
 
@@ -535,16 +557,39 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 {
 	struct kfast_simd_state simd;
 
-	if (!gcm_siv_may_run(impl, AESNI) ||
-	    aadlen > 4 * GCM_SIV_BLOCK_SIZE || len > 4 * GCM_SIV_BLOCK_SIZE ||
-	    ((aadlen + 15) / 16) + ((len + 15) / 16) > 4 || !crypto_simd_usable())
+	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_seal_short(key, nonce, aad, aadlen, src, len, dst);
+	gcm_siv_x86_short(key, false, nonce, aad, aadlen, src, len, dst, dst + len);
 	kfast_simd_end(&simd);
 	return true;
 }
 #define gcm_siv_seal_short_arch gcm_siv_seal_short_arch
+
+/*
+ * A whole short open, as the seal: the plaintext to @dst and the tag it
+ * computes to @tag (the core compares it with @want and wipes @dst on a
+ * mismatch).
+ */
+static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *key,
+						    enum gcm_siv_impl impl,
+						    const u8 nonce[GCM_SIV_NONCE_SIZE],
+						    const u8 *aad, size_t aadlen,
+						    const u8 *src, size_t len,
+						    const u8 want[GCM_SIV_TAG_SIZE],
+						    u8 *dst, u8 tag[GCM_SIV_TAG_SIZE])
+{
+	struct kfast_simd_state simd;
+
+	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
+		return false;
+	memcpy(tag, want, GCM_SIV_TAG_SIZE);
+	kfast_simd_begin(&simd);
+	gcm_siv_x86_short(key, true, nonce, aad, aadlen, src, len, dst, tag);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define gcm_siv_open_short_arch gcm_siv_open_short_arch
 
 #define GCM_SIV_TIER_PRESENT(id, suffix, priority, present) present,
 /* Each tier of the table, in order, while the CPU has it. */
