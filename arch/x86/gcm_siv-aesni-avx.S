@@ -704,34 +704,58 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /*
+ * Encrypt the counter blocks xmm2 .. xmm(1 + \n) with the round keys at
+ * (%rsp) and XOR them into the \n blocks at (%rax), in place.
+ */
+.macro SHORT_CTR_BLOCKS n
+	.if \n == 1
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm2
+	.elseif \n == 2
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm2, %xmm3
+	.elseif \n == 3
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm2, %xmm3, %xmm4
+	.else
+	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm2, %xmm3, %xmm4, %xmm5
+	.endif
+	.irp b, 2, 3, 4, 5
+	.if \b - 2 < \n
+	vpxor		(16 * (\b - 2))(%rax), %xmm\b, %xmm\b
+	vmovdqu		%xmm\b, (16 * (\b - 2))(%rax)
+	.endif
+	.endr
+.endm
+
+/*
  * XOR the np = r10 (1..4) text blocks buf[4 - np] .. buf[3] with the key
  * stream from the counter blocks xmm13 | bit 127, +1, +2, +3 (32-bit
- * little-endian add), round keys at (%rsp).  Uses xmm2-xmm5, xmm8, rax.
+ * little-endian add), round keys at (%rsp); only the np blocks needed are
+ * encrypted (a fourth AES block made 16-byte seals ~10% slower).  Uses
+ * xmm2-xmm5, xmm8, rax.
  */
 .macro SHORT_CTR
 	vpor		.Lmsb_set(%rip), %xmm13, %xmm2
 	vpaddd		.Linc1(%rip), %xmm2, %xmm3
 	vpaddd		.Linc2(%rip), %xmm2, %xmm4
 	vpaddd		.Linc3(%rip), %xmm2, %xmm5
-	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm2, %xmm3, %xmm4, %xmm5
 	mov		%r10, %rax
 	shl		$4, %rax
 	neg		%rax
 	lea		64(%rsi, %rax), %rax		/* &buf[4 - np] */
-	vpxor		(%rax), %xmm2, %xmm2
-	vmovdqu		%xmm2, (%rax)
-	cmp		$1, %r10
-	je		.Lshort_ctr_done\@
-	vpxor		16(%rax), %xmm3, %xmm3
-	vmovdqu		%xmm3, 16(%rax)
 	cmp		$2, %r10
-	je		.Lshort_ctr_done\@
-	vpxor		32(%rax), %xmm4, %xmm4
-	vmovdqu		%xmm4, 32(%rax)
+	jb		.Lshort_ctr1\@
+	je		.Lshort_ctr2\@
 	cmp		$3, %r10
-	je		.Lshort_ctr_done\@
-	vpxor		48(%rax), %xmm5, %xmm5
-	vmovdqu		%xmm5, 48(%rax)
+	je		.Lshort_ctr3\@
+	SHORT_CTR_BLOCKS 4
+	jmp		.Lshort_ctr_done\@
+.Lshort_ctr3\@:
+	SHORT_CTR_BLOCKS 3
+	jmp		.Lshort_ctr_done\@
+.Lshort_ctr2\@:
+	SHORT_CTR_BLOCKS 2
+	jmp		.Lshort_ctr_done\@
+.Lshort_ctr1\@:
+	SHORT_CTR_BLOCKS 1
 .Lshort_ctr_done\@:
 .endm
 
