@@ -146,6 +146,24 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 }
 #endif
 
+/*
+ * A whole open of a short message without a context: the plaintext to
+ * @dst and the tag computed over it to @tag, which the caller compares
+ * with @want (the received tag); or decline.
+ */
+#ifndef gcm_siv_open_short_arch
+static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *key,
+						    enum gcm_siv_impl impl,
+						    const u8 nonce[GCM_SIV_NONCE_SIZE],
+						    const u8 *aad, size_t aadlen,
+						    const u8 *src, size_t len,
+						    const u8 want[GCM_SIV_TAG_SIZE],
+						    u8 *dst, u8 tag[GCM_SIV_TAG_SIZE])
+{
+	return false;
+}
+#endif
+
 /* ---- Implementation selection ----------------------------------------- */
 
 static unsigned int gcm_siv_impl_found __ro_after_init;
@@ -477,21 +495,25 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		return -EINVAL;
 	/* Read the tag first: with src == dst it is not overwritten, but be safe. */
 	memcpy(want, src + len, GCM_SIV_TAG_SIZE);
-	gcm_siv_init(&ctx, key, nonce, impl);
-	/* CTR starts from the received tag; first, so the key is expanded early. */
-	gcm_siv_ctr_start(&ctx, want);
-	gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(aadlen, len, false));
-	gcm_siv_auth_update(&ctx, aad, aadlen);
-	gcm_siv_auth_pad(&ctx);
-	gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
-	gcm_siv_tag(&ctx, aadlen, len, tag);
+	if (!gcm_siv_impl_available(impl) ||
+	    !gcm_siv_open_short_arch(key, impl, nonce, aad, aadlen, src, len,
+				     want, dst, tag)) {
+		gcm_siv_init(&ctx, key, nonce, impl);
+		/* CTR starts from the received tag; first, so the key is expanded early. */
+		gcm_siv_ctr_start(&ctx, want);
+		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(aadlen, len, false));
+		gcm_siv_auth_update(&ctx, aad, aadlen);
+		gcm_siv_auth_pad(&ctx);
+		gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
+		gcm_siv_tag(&ctx, aadlen, len, tag);
+		gcm_siv_done(&ctx);
+	}
 	bad = crypto_memneq(tag, want, GCM_SIV_TAG_SIZE);
 	kfast_ct_declassify(&bad, sizeof(bad));	/* the verdict is returned */
 	if (bad) {
 		memzero_explicit(dst, len);
 		err = -EBADMSG;
 	}
-	gcm_siv_done(&ctx);
 	memzero_explicit(tag, sizeof(tag));
 	return err;
 }

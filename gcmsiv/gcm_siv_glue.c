@@ -42,8 +42,8 @@
 #include <crypto/internal/aead.h>
 #include "gcm_siv.h"
 
-/* Requests with assoclen + cryptlen up to this take gsv_seal_short(). */
-#define GSV_SHORT_MAX	(3 * GCM_SIV_BLOCK_SIZE)
+/* Requests with assoclen + text up to this take gsv_seal_short() / gsv_open_short(). */
+#define GSV_SHORT_MAX	(4 * GCM_SIV_BLOCK_SIZE)
 
 /*
  * The per-request state (derived keys, powers of H, ~850 bytes) lives in
@@ -172,16 +172,15 @@ static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 }
 
 /*
- * Encryption of a request whose AAD and plaintext total at most three
+ * Encryption of a request whose AAD and plaintext total at most four
  * blocks (an NTP packet, a short MAC): copied into a stack buffer and
  * sealed by the flat one-shot gcm_siv_encrypt_in(), which an architecture's
  * gcm_siv_seal_short_arch() may do in one call when the padded AAD and
- * plaintext fit in three blocks (and takes its streaming path on the flat
- * buffer otherwise).  At this
- * size the scatterlist walks and the per-request context cost more than
- * the crypto.  The buffer holds AAD || plaintext and receives
- * ciphertext || tag in place after the AAD (the one-shot reads all of the
- * AAD before writing, and allows src == dst).
+ * plaintext fit in four blocks (and takes its streaming path on the flat
+ * buffer otherwise).  At this size the scatterlist walks and the
+ * per-request context cost more than the crypto.  The buffer holds AAD ||
+ * plaintext and receives ciphertext || tag in place after the AAD (the
+ * one-shot reads all of the AAD before writing, and allows src == dst).
  */
 static noinline int gsv_seal_short(struct aead_request *req,
 				   struct gcm_siv_ctx *ctx,
@@ -202,6 +201,33 @@ static noinline int gsv_seal_short(struct aead_request *req,
 	return err;
 }
 
+/*
+ * Decryption of such a request, the same way: AAD || ciphertext || tag
+ * copied in, opened in place by gcm_siv_decrypt() (an architecture's
+ * gcm_siv_open_short_arch() in one call), the plaintext copied out only
+ * when the tag matched; otherwise the destination's text is zeroed, as the
+ * scatterlist path leaves it.
+ */
+static noinline int gsv_open_short(struct aead_request *req,
+				   const struct gcm_siv_key *key,
+				   enum gcm_siv_impl impl)
+{
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
+	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16);
+	int err;
+
+	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
+	err = gcm_siv_decrypt(key, impl, req->iv, buf, assoclen, buf + assoclen,
+			      len, buf + assoclen);
+	if (!err)
+		scatterwalk_map_and_copy(buf + assoclen, req->dst, assoclen,
+					 len - GCM_SIV_TAG_SIZE, 1);
+	else
+		gsv_zero_sg(req->dst, assoclen, len - GCM_SIV_TAG_SIZE);
+	memzero_explicit(buf, sizeof(buf));
+	return err;
+}
+
 static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 				     enum gcm_siv_impl impl)
 {
@@ -215,6 +241,9 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	if (!enc) {
 		if (len < GCM_SIV_TAG_SIZE)
 			return -EINVAL;
+		if (assoclen <= GSV_SHORT_MAX &&
+		    len - GCM_SIV_TAG_SIZE <= GSV_SHORT_MAX - assoclen)
+			return gsv_open_short(req, key, impl);
 		len -= GCM_SIV_TAG_SIZE;
 		/* The tag before anything is written (in-place requests). */
 		scatterwalk_map_and_copy(want, req->src, assoclen + len,

@@ -156,8 +156,32 @@ static void test_umac(unsigned int impl)
 	}
 }
 
+/* Seal, open and open of a bad tag of @n bytes with @alen bytes of AAD. */
+static void gcm_siv_case(const struct gcm_siv_key *key, unsigned int impl,
+			 u8 *nonce, size_t n, size_t alen, unsigned int i)
+{
+	fresh_secrets(i);
+	nonce[11] = i;
+	expect(gcm_siv_encrypt(key, impl, nonce, aad, alen, msg, n, out) == 0,
+	       "gcm-siv seal", n);
+	public(out, n + GCM_SIV_TAG_SIZE);
+	public(aad, alen);	/* the receiver's AAD */
+	expect(gcm_siv_decrypt(key, impl, nonce, aad, alen, out,
+			       n + GCM_SIV_TAG_SIZE, back) == 0,
+	       "gcm-siv open", n);
+	out[n] ^= 1;		/* a bad tag: -EBADMSG, output zeroed */
+	expect(gcm_siv_decrypt(key, impl, nonce, aad, alen, out,
+			       n + GCM_SIV_TAG_SIZE, back) == -EBADMSG,
+	       "gcm-siv open of a bad tag", n);
+}
+
 static void test_gcm_siv(unsigned int impl)
 {
+	/* (text, AAD) within the short seal and open's four blocks */
+	static const size_t short_cases[][2] = {
+		{ 0, 0 }, { 1, 0 }, { 16, 0 }, { 48, 0 }, { 64, 0 }, { 0, 48 },
+		{ 33, 17 }, { 15, 33 }, { 20, 40 },
+	};
 	static struct gcm_siv_key key;
 	u8 raw[32], nonce[GCM_SIV_NONCE_SIZE] = { 0x5e };
 	unsigned int i, klen;
@@ -166,24 +190,12 @@ static void test_gcm_siv(unsigned int impl)
 		fill(raw, sizeof(raw), 3 + klen);
 		secret(raw, sizeof(raw));
 		expect(gcm_siv_setkey(&key, raw, klen) == 0, "gcm-siv setkey", klen);
-		for (i = 0; i < ARRAY_SIZE(aead_lens); i++) {
-			size_t n = aead_lens[i];
-			size_t alen = aead_lens[ARRAY_SIZE(aead_lens) - 1 - i] % 300;
-
-			fresh_secrets(i);
-			nonce[11] = i;
-			expect(gcm_siv_encrypt(&key, impl, nonce, aad, alen, msg, n, out) == 0,
-			       "gcm-siv seal", n);
-			public(out, n + GCM_SIV_TAG_SIZE);
-			public(aad, alen);	/* the receiver's AAD */
-			expect(gcm_siv_decrypt(&key, impl, nonce, aad, alen, out,
-					       n + GCM_SIV_TAG_SIZE, back) == 0,
-			       "gcm-siv open", n);
-			out[n] ^= 1;		/* a bad tag: -EBADMSG, output zeroed */
-			expect(gcm_siv_decrypt(&key, impl, nonce, aad, alen, out,
-					       n + GCM_SIV_TAG_SIZE, back) == -EBADMSG,
-			       "gcm-siv open of a bad tag", n);
-		}
+		for (i = 0; i < ARRAY_SIZE(aead_lens); i++)
+			gcm_siv_case(&key, impl, nonce, aead_lens[i],
+				     aead_lens[ARRAY_SIZE(aead_lens) - 1 - i] % 300, i);
+		for (i = 0; i < ARRAY_SIZE(short_cases); i++)
+			gcm_siv_case(&key, impl, nonce, short_cases[i][0], short_cases[i][1],
+				     ARRAY_SIZE(aead_lens) + i);
 	}
 }
 
