@@ -278,15 +278,15 @@ static __always_inline u64 poly64_reduce(u64 y)
 }
 
 /*
- * y * k mod p64, partially reduced (result < 2^64), for any k < 2^64 (the
- * masked k64 and k64^2 mod p64 alike).  2^64 == 59 (mod p64): the high
- * half h of the product is folded as h * 59 < 2^70, whose own high bits
- * (< 59) and carry are folded once more; a last carry leaves a small value
- * to which 59 is added without carrying.
+ * y * k + a mod p64, partially reduced (result < 2^64), for any k, a <
+ * 2^64 (the masked k64 and k64^2 mod p64 alike): y * k + a < 2^128.
+ * 2^64 == 59 (mod p64): the high half h is folded as h * 59 < 2^70, whose
+ * own high bits (< 59) and carry are folded once more; a last carry
+ * leaves a small value to which 59 is added without carrying.
  */
-static __always_inline u64 poly64_mul(u64 y, u64 k)
+static __always_inline u64 poly64_mul_add(u64 y, u64 k, u64 a)
 {
-	umac_u128 p = mul64(y, k), h;
+	umac_u128 p = mul64(y, k) + a, h;
 	u64 lo = (u64)p, t, c;
 
 	h = mul64(p >> 64, 59);
@@ -316,11 +316,11 @@ static __always_inline u64 poly64_add(u64 a, u64 b)
 static __always_inline u64 poly64_step(u64 y, u64 k, u64 k2, u64 m)
 {
 	u64 marker = 0 - (u64)((m >> 32) == 0xffffffff);
-	u64 am = poly64_reduce(poly64_add(P64 - k, m - 59));
+	u64 am = poly64_add(P64 - k, m - 59);
 	u64 mul = (k2 & marker) | (k & ~marker);
 	u64 add = (am & marker) | (m & ~marker);
 
-	return poly64_add(poly64_mul(y, mul), add);
+	return poly64_mul_add(y, mul, add);
 }
 
 /* count whole-chunk L1 words w[0], w[stride], ... (NH sums, + 8192 here). */
@@ -516,7 +516,7 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 		kdf_block(&aes, 2, off / 16 + 2, b + 16);
 		/* off % 16 is 0 or 8; the 24 bytes start there */
 		key->poly64[i] = get_unaligned_be64(b + off % 16) & POLY_MASK;
-		key->poly64_k2[i] = poly64_mul(key->poly64[i], key->poly64[i]);
+		key->poly64_k2[i] = poly64_mul_add(key->poly64[i], key->poly64[i], 0);
 		key->poly128[i][0] = get_unaligned_be64(b + off % 16 + 8) &
 				     POLY_MASK;
 		if (off % 16 + 16 < 32) {
@@ -1045,7 +1045,7 @@ u64 umac_test_mod_p36(u64 y)
 /* POLY steps on arbitrary (partially reduced) values, for the arithmetic test. */
 u64 umac_test_poly64(u64 y, u64 k, u64 m)
 {
-	return poly64_reduce(poly64_step(y, k, poly64_mul(k, k), m));
+	return poly64_reduce(poly64_step(y, k, poly64_mul_add(k, k, 0), m));
 }
 
 void umac_test_poly128(u64 y[2], const u64 k[2], const u64 m[2])
