@@ -13,7 +13,7 @@
 #          (modprobe, /proc/crypto,
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2,
-#          and the stock 7.2 and 7.3-rc7 arm64 kernels.
+#          and the stock 6.1/6.12/7.2/7.3-rc7 arm64 kernels.
 #   quick: host packages, userspace tests (both), the constant-time test,
 #          the stock 6.1 amd64 guest.
 #
@@ -184,7 +184,7 @@ all)
 		esac
 		guests+=("DKMS package and stock $k amd64 guest|dkms_then_guest $k $deb")
 	done
-	for k in 7.2 "$KFAST_NEXT_KERNEL"; do
+	for k in $KFAST_STOCK_KERNELS; do
 		guests+=("stock $k arm64 guest|selftests/qemu/run-guest.sh stock $k arm64")
 	done
 	parallel_steps "${guests[@]}"
