@@ -1117,12 +1117,15 @@ static void __maybe_unused kfast_aead_case_bad_inputs(struct kunit *test)
 {
 	const struct kfast_aead_test_cfg *cfg = test->param_value;
 	unsigned int maxauth = aeadt_max_authsize(cfg);
-	u8 key[AEADT_MAX_KEY + 8] = {}, buf[64] = {};
+	u8 key[AEADT_MAX_KEY + 8] = {}, *buf;
 	static const u8 iv[AEADT_MAX_IV];
 	const unsigned int *as;
 	unsigned int i, len;
 
 	aeadt_check_cfg(test, cfg);
+	/* Not on the stack: a scatterlist must not point there (vmap'ed stacks). */
+	buf = aeadt_kmalloc(test, 64);
+	memset(buf, 0, 64);
 	for (i = 0; cfg->drivers[i]; i++) {
 		struct crypto_aead *tfm;
 		struct aeadt_drv d;

@@ -10,8 +10,8 @@
 #   kenv.sh chroot SUITE               create/update a build chroot
 #   kenv.sh stock KVER ARCH            fetch Debian's kernel (image + modules)
 #   kenv.sh modules KVER ARCH          build our modules for that stock kernel
-#   kenv.sh kunit-kernel KVER          build the KUnit debug kernel
-#   kenv.sh kunit-modules KVER         build our modules + KUnit suites for it
+#   kenv.sh kunit-kernel KVER [ARCH]   build the KUnit debug kernel (amd64, arm64)
+#   kenv.sh kunit-modules KVER [ARCH]  build our modules + KUnit suites for it
 #   kenv.sh user-sysroot arm64         arm64 libraries for the cross-built userspace tests
 #
 # Paths of the results are printed on stdout (one per line) for the caller.
@@ -43,6 +43,11 @@ setup_host() {
 # The gcc major version a kernel's headers ask for (CC = ...gcc-NN).
 headers_gcc() {
 	sed -n 's/^CC = .*gcc-\([0-9]*\).*/\1/p' "$1/.kernelvariables" | head -n 1
+}
+
+# The chroot's arm64 cross compiler, the version its kernel headers ask for.
+cross_gcc() {
+	echo "aarch64-linux-gnu-gcc-$(headers_gcc "$(stock_headers "$KFAST_CACHE/chroot/$1")")"
 }
 
 CHROOT_PKGS="gcc make libc6-dev kmod bc flex bison libelf-dev
@@ -192,19 +197,34 @@ kbuild_modules() {
 	echo "$stamp" >"$tree/.kfast-built"
 }
 
-kunit_config_hash() {
-	cat "$KFAST_TOP"/selftests/qemu/config/kunit.config \
-		"$KFAST_TOP"/selftests/qemu/config/debug.config | sha1sum | cut -c1-10
+# The config fragments of an architecture's KUnit kernel, in merge order.
+kunit_fragments() {
+	local d=$KFAST_TOP/selftests/qemu/config
+	echo "$d/kunit.config $d/debug.config"
+	[ "$1" = amd64 ] || echo "$d/kunit-$1.config"
 }
 
-# kunit-kernel KVER: allnoconfig + our fragments, built from Debian's
-# linux-source in the suite's chroot.  Prints the O= build directory.
+kunit_config_hash() {
+	cat $(kunit_fragments "$1") | sha1sum | cut -c1-10
+}
+
+# kunit-kernel KVER [ARCH]: allnoconfig + our fragments, built from Debian's
+# linux-source in the suite's chroot (arm64: with the chroot's cross
+# compiler).  Prints the O= build directory.
 kunit_kernel() {
-	local kver=$1 suite src odir hash
+	local kver=$1 arch=${2:-amd64} suite src odir hash f frags="" make image
 	suite=$(suite_of "$kver")
 	make_chroot "$suite" >/dev/null
-	hash=$(kunit_config_hash)
+	hash=$(kunit_config_hash "$arch")
 	odir=kunit-$kver-$hash
+	make="make O=/build/$odir"
+	image=bzImage
+	if [ "$arch" = arm64 ]; then
+		odir=kunit-$kver-arm64-$hash
+		make="make O=/build/$odir ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- \
+			CC=$(cross_gcc "$suite")"
+		image=Image
+	fi
 	if [ ! -f "$KFAST_CACHE/build/$odir/.ready" ]; then
 		src=src/linux-source-$kver
 		if [ ! -f "$KFAST_CACHE/build/$src/Makefile" ]; then
@@ -217,39 +237,44 @@ kunit_kernel() {
 				die "linux-source-$kver extraction failed"
 		fi
 		mkdir -p "$KFAST_CACHE/build/$odir"
-		cp "$KFAST_TOP"/selftests/qemu/config/*.config "$KFAST_CACHE/build/$odir/"
-		log "building the KUnit debug kernel $kver (several minutes)"
+		for f in $(kunit_fragments "$arch"); do
+			cp "$f" "$KFAST_CACHE/build/$odir/"
+			frags="$frags /build/$odir/${f##*/}"
+		done
+		log "building the KUnit debug kernel $kver $arch (several minutes)"
 		in_chroot "$suite" "set -e; cd /build/$src
-			make O=/build/$odir allnoconfig >/dev/null
-			scripts/kconfig/merge_config.sh -m -O /build/$odir /build/$odir/.config \
-				/build/$odir/kunit.config /build/$odir/debug.config >/dev/null
-			make O=/build/$odir olddefconfig >/dev/null
-			make O=/build/$odir -j$KFAST_JOBS bzImage modules" \
+			$make allnoconfig >/dev/null
+			ARCH=$([ "$arch" = arm64 ] && echo arm64 || echo x86) \
+				scripts/kconfig/merge_config.sh -m -O /build/$odir /build/$odir/.config \
+				$frags >/dev/null
+			$make olddefconfig >/dev/null
+			$make -j$KFAST_JOBS $image modules" \
 			>"$KFAST_CACHE/build/$odir.log" 2>&1 || {
 			tail -n 30 "$KFAST_CACHE/build/$odir.log" >&2
-			die "KUnit kernel $kver build failed"
+			die "KUnit kernel $kver $arch build failed"
 		}
-		"$KFAST_TOP/selftests/qemu/config/verify-config.sh" \
-			"$KFAST_CACHE/build/$odir/.config" \
-			"$KFAST_TOP"/selftests/qemu/config/kunit.config \
-			"$KFAST_TOP"/selftests/qemu/config/debug.config ||
-			die "KUnit kernel $kver: config fragment not fully applied"
+		"$KFAST_TOP/selftests/qemu/config/verify-config.sh" "$arch" \
+			"$KFAST_CACHE/build/$odir/.config" ||
+			die "KUnit kernel $kver $arch: config fragment not fully applied"
 		touch "$KFAST_CACHE/build/$odir/.ready"
 	fi
 	echo "$KFAST_CACHE/build/$odir"
 }
 
-# kunit-modules KVER: our modules and KUnit suites built against the KUnit kernel.
+# kunit-modules KVER [ARCH]: our modules and KUnit suites built against the
+# KUnit kernel.
 kunit_modules() {
-	local kver=$1 suite odir tree
+	local kver=$1 arch=${2:-amd64} suite odir tree cross=""
 	suite=$(suite_of "$kver")
-	odir=$(kunit_kernel "$kver")
-	tree=$(sync_tree "kunitmods-$kver")
-	log "modules + KUnit suites for the $kver debug kernel"
+	odir=$(kunit_kernel "$kver" "$arch")
+	[ "$arch" = arm64 ] &&
+		cross="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- CC=$(cross_gcc "$suite")"
+	tree=$(sync_tree "kunitmods-$kver${cross:+-arm64}")
+	log "modules + KUnit suites for the $kver $arch debug kernel"
 	# Debian's kernels warn above 2048-byte frames; allnoconfig says 1024,
 	# which KASAN's redzones push the test suites' buffers over.
-	kbuild_modules "$suite" "$tree" "the $kver debug kernel" \
-		"-C /build/${odir##*/} KCFLAGS=-Wframe-larger-than=2048" "$odir/Module.symvers"
+	kbuild_modules "$suite" "$tree" "the $kver $arch debug kernel" \
+		"-C /build/${odir##*/} $cross KCFLAGS=-Wframe-larger-than=2048" "$odir/Module.symvers"
 	echo "$tree"
 }
 

@@ -102,6 +102,7 @@ struct umac_key {
 	u32 nh[UMAC_NH_KEY_WORDS] __aligned(64);
 	/* L2: per iteration k64 and k128 (hi, lo), already masked. */
 	u64 poly64[UMAC_MAX_ITERS];
+	u64 poly64_k2[UMAC_MAX_ITERS];	/* k64^2 mod p64, partially reduced */
 	u64 poly128[UMAC_MAX_ITERS][2];
 	/* L3: per iteration eight keys mod 2^36 - 5, and the 32-bit K2. */
 	u64 l3[UMAC_MAX_ITERS][8];

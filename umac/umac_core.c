@@ -18,8 +18,10 @@
  *    necessarily below p) and reduces fully once at the end.  The RFC's
  *    "marker" case (an input word too close to 2^64 or 2^128) is no
  *    branch: the word is an NH output, a function of the key, so whether
- *    the case is taken would tell something of the key.  Both steps are
- *    computed and masked, as all other arithmetic is branch-free.
+ *    the case is taken would tell something of the key.  POLY-64 takes
+ *    the marker's two steps as one (y * k^2 + ..., k^2 precomputed), its
+ *    multiplier and addend chosen by a mask; POLY-128 computes both steps
+ *    and masks.  All other arithmetic is branch-free.
  *  - Three paths: whole messages of at most 1 KiB (umac(), umac_finup()
  *    on a fresh context, the shash digest/finup) need no L2 and no state
  *    and run from registers; the streaming path folds units into the
@@ -267,51 +269,67 @@ static __always_inline umac_u128 mul64(u64 a, u64 b)
 	return (umac_u128)a * b;
 }
 
-/*
- * y * k + m mod p64, partially reduced (result < 2^64).  k < 2^57 (masked),
- * so the high half h of y * k is below 2^57 and 2^64 == 59 (mod p64) folds
- * it as h * 59 < 2^63.  Each carry out of 64 bits is worth 59 again; the
- * second fold cannot carry (the wrapped value is small).  m is either
- * below 2^64 - 2^32 or the RFC's marker/offset value, which keeps the last
- * fold carry-free too.
- */
-static __always_inline u64 poly64_mac(u64 y, u64 k, u64 m)
-{
-	umac_u128 p = mul64(y, k);
-	u64 hi = p >> 64, lo = (u64)p, t;
-
-	t = lo + hi * 59;
-	t += (u64)(t < lo) * 59;
-	lo = t + m;
-	lo += (u64)(lo < t) * 59;
-	return lo;
-}
-
-static __always_inline u64 poly64_step(u64 y, u64 k, u64 m)
-{
-	/* RFC: words >= 2^64 - 2^32 are sent as marker p64 - 1, then m - 59. */
-	u64 marker = 0 - (u64)((m >> 32) == 0xffffffff);
-	u64 ym = poly64_mac(y, k, P64 - 1);
-
-	y = (ym & marker) | (y & ~marker);
-	return poly64_mac(y, k, m - (59 & marker));
-}
-
-/* count whole-chunk L1 words w[0], w[stride], ... (NH sums, + 8192 here). */
-static __always_inline u64 poly64_steps(u64 y, u64 k, const u64 *w,
-					unsigned int stride, size_t count)
-{
-	for (; count; count--, w += stride)
-		y = poly64_step(y, k, *w + 8 * UMAC_CHUNK_SIZE);
-	return y;
-}
-
 static __always_inline u64 poly64_reduce(u64 y)
 {
 	u64 t = y + 59;			/* y >= p64  <=>  y + 59 carries */
 	u64 mask = -(u64)(t < y);
 
 	return (t & mask) | (y & ~mask);
+}
+
+/*
+ * y * k + a mod p64, partially reduced (result < 2^64), for any k, a <
+ * 2^64 (the masked k64 and k64^2 mod p64 alike): y * k + a < 2^128.
+ * 2^64 == 59 (mod p64): the high half h is folded as h * 59 < 2^70, whose
+ * own high bits (< 59) and carry are folded once more; a last carry
+ * leaves a small value to which 59 is added without carrying.
+ */
+static __always_inline u64 poly64_mul_add(u64 y, u64 k, u64 a)
+{
+	umac_u128 p = mul64(y, k) + a, h;
+	u64 lo = (u64)p, t, c;
+
+	h = mul64(p >> 64, 59);
+	t = lo + (u64)h;
+	c = (u64)(h >> 64) + (t < lo);		/* < 60 */
+	lo = t + c * 59;
+	return lo + (59 & (0 - (u64)(lo < t)));
+}
+
+/* a + b mod p64, partially reduced, for b <= p64 (no second carry). */
+static __always_inline u64 poly64_add(u64 a, u64 b)
+{
+	u64 t = a + b;
+
+	return t + (59 & (0 - (u64)(t < a)));
+}
+
+/*
+ * RFC: words m >= 2^64 - 2^32 are sent as the marker p64 - 1, then m - 59:
+ * y -> (y * k + p64 - 1) * k + m - 59 = y * k^2 + (p64 - k) + (m - 59).
+ * Whether m is such a word must not show (m derives from the key through
+ * NH), so the step is always y * K + A with K and A chosen by a mask: k
+ * and m, or k^2 (poly64_k2) and the marker's addend.  Neither depends on
+ * y, so they are ready before it is: one product stays in the chain from
+ * word to word, as in the RFC's plain step.
+ */
+static __always_inline u64 poly64_step(u64 y, u64 k, u64 k2, u64 m)
+{
+	u64 marker = 0 - (u64)((m >> 32) == 0xffffffff);
+	u64 am = poly64_add(P64 - k, m - 59);
+	u64 mul = (k2 & marker) | (k & ~marker);
+	u64 add = (am & marker) | (m & ~marker);
+
+	return poly64_mul_add(y, mul, add);
+}
+
+/* count whole-chunk L1 words w[0], w[stride], ... (NH sums, + 8192 here). */
+static __always_inline u64 poly64_steps(u64 y, u64 k, u64 k2, const u64 *w,
+					unsigned int stride, size_t count)
+{
+	for (; count; count--, w += stride)
+		y = poly64_step(y, k, k2, *w + 8 * UMAC_CHUNK_SIZE);
+	return y;
 }
 
 /*
@@ -388,7 +406,8 @@ static void l2_push(const struct umac_key *key, struct umac_state *s,
 	umac_u128 y;
 
 	if (likely(n < UMAC_POLY64_WORDS)) {
-		s->poly[i][1] = poly64_step(s->poly[i][1], key->poly64[i], w);
+		s->poly[i][1] = poly64_step(s->poly[i][1], key->poly64[i],
+					     key->poly64_k2[i], w);
 		return;
 	}
 	if (n == UMAC_POLY64_WORDS) {
@@ -497,6 +516,7 @@ int __umac_setkey(struct umac_key *key, const u8 *raw, unsigned int len,
 		kdf_block(&aes, 2, off / 16 + 2, b + 16);
 		/* off % 16 is 0 or 8; the 24 bytes start there */
 		key->poly64[i] = get_unaligned_be64(b + off % 16) & POLY_MASK;
+		key->poly64_k2[i] = poly64_mul_add(key->poly64[i], key->poly64[i], 0);
 		key->poly128[i][0] = get_unaligned_be64(b + off % 16 + 8) &
 				     POLY_MASK;
 		if (off % 16 + 16 < 32) {
@@ -694,7 +714,8 @@ static bool umac_chunks(const struct umac_key *key, struct umac_state *s,
 	if (likely(s->words + n - 1 <= UMAC_POLY64_WORDS)) {
 		for (i = 0; i < iters; i++)
 			s->poly[i][1] = poly64_steps(s->poly[i][1], key->poly64[i],
-						     out + i, iters, n - 1);
+						     key->poly64_k2[i], out + i,
+						     iters, n - 1);
 		s->words += n - 1;
 	} else {
 		for (c = 0; c < n - 1; c++) {
@@ -1024,7 +1045,7 @@ u64 umac_test_mod_p36(u64 y)
 /* POLY steps on arbitrary (partially reduced) values, for the arithmetic test. */
 u64 umac_test_poly64(u64 y, u64 k, u64 m)
 {
-	return poly64_reduce(poly64_step(y, k, m));
+	return poly64_reduce(poly64_step(y, k, poly64_mul_add(k, k, 0), m));
 }
 
 void umac_test_poly128(u64 y[2], const u64 k[2], const u64 m[2])
