@@ -13,4 +13,4 @@
 . /tests/reliab-lib.sh
 reliab_modules_loaded
 reliab_run faults /tests/vectors.txt "$KFAST_EXTRA" "${KFAST_FAULT_STRIDE:-20}" \
-	"${KFAST_FAULT_ROUNDS:-10}"
+	"${KFAST_FAULT_ROUNDS:-8}"

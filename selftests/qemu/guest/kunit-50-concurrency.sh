@@ -5,4 +5,4 @@
 # (kfast_afalg_reliab concurrency PROCS OPS).
 . /tests/reliab-lib.sh
 reliab_modules_loaded
-reliab_run concurrency /tests/vectors.txt 4 60
+reliab_run concurrency /tests/vectors.txt 4 50
