@@ -453,6 +453,76 @@ static void __maybe_unused kfast_hash_case_import_fuzz(struct kunit *test)
 	kfast_hash_free_all(tfms, n);
 }
 
+/*
+ * After a failed final() or finup() (a nonce that never arrived, or for
+ * VMAC one with the top bit set) the descriptor is as after init():
+ * update() and final() without a new init() hash a new message.  6.1's
+ * algif_hash does just that after a failed finup from splice(); with the
+ * descriptor wiped (no key pointer) that was a NULL dereference.
+ */
+static void __maybe_unused kfast_hash_case_update_after_error(struct kunit *test)
+{
+	const struct kfast_hash_test_cfg *cfg = test->param_value;
+	u8 ref[KFAST_HASH_MAX_DIGEST], out[KFAST_HASH_MAX_DIGEST];
+	size_t len = cfg->nonce_len + 300;
+	u64 rng = 0xafe7e11 + cfg->key_len;
+	unsigned int i, way;
+	u8 *key, *msg, *bad;
+
+	if (!cfg->nonce_len)
+		kunit_skip(test, "no in-band nonce");
+	key = kfast_hash_random_key(test, cfg, &rng);
+	msg = kunit_kmalloc(test, len, GFP_KERNEL);
+	bad = kunit_kmalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, msg);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bad);
+	kfast_test_fill(&rng, msg, len);
+	kfast_hash_fix_nonce(cfg, msg);
+	memcpy(bad, msg, len);
+	bad[0] |= ~cfg->nonce_mask0;
+	for (i = 0; cfg->drivers[i]; i++) {
+		struct crypto_shash *tfm = kfast_hash_alloc(test, cfg, cfg->drivers[i], key);
+
+		if (!tfm)
+			continue;
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, msg, len, ref), 0);
+		for (way = 0; way < 4; way++) {
+			SHASH_DESC_ON_STACK(desc, tfm);
+			int err;
+
+			desc->tfm = tfm;
+			KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
+			switch (way) {
+			case 0:		/* final() with part of the nonce */
+				crypto_shash_update(desc, msg, cfg->nonce_len - 1);
+				err = crypto_shash_final(desc, out);
+				break;
+			case 1:		/* finup() with part of the nonce */
+				err = crypto_shash_finup(desc, msg, cfg->nonce_len / 2, out);
+				break;
+			case 2:		/* final() of nothing */
+				err = crypto_shash_final(desc, out);
+				break;
+			default:	/* a refused nonce (VMAC: top bit set) */
+				if (cfg->nonce_mask0 == 0xff)
+					continue;
+				crypto_shash_update(desc, bad, len);
+				err = crypto_shash_final(desc, out);
+				break;
+			}
+			KUNIT_EXPECT_EQ_MSG(test, err, -EINVAL, "%s: way %u", cfg->drivers[i], way);
+			/* no init(): a new message */
+			KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, len / 3), 0);
+			KUNIT_EXPECT_EQ(test, crypto_shash_finup(desc, msg + len / 3, len - len / 3,
+								 out), 0);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(out, ref, cfg->digest_size), 0,
+					    "%s: update after a failed final, way %u",
+					    cfg->drivers[i], way);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
 /* Wrong key lengths -> -EINVAL (and the tfm needs a key again); no key -> -ENOKEY. */
 static void __maybe_unused kfast_hash_case_bad_keys(struct kunit *test)
 {

@@ -6,4 +6,4 @@
 # A longer campaign: make fuzz SEED=n COUNT=n [KERNEL=7.2] (this step alone).
 . /tests/reliab-lib.sh
 reliab_modules_loaded
-reliab_run fuzz /tests/vectors.txt "${KFAST_FUZZ_SEED:-1}" "${KFAST_FUZZ_COUNT:-100}"
+reliab_run fuzz /tests/vectors.txt "${KFAST_FUZZ_SEED:-1}" "${KFAST_FUZZ_COUNT:-80}"
