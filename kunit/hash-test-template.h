@@ -397,7 +397,7 @@ static void __maybe_unused kfast_hash_case_import_fuzz(struct kunit *test)
 		blob = kunit_kzalloc(test, ss, GFP_KERNEL);
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, good);
 		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, blob);
-		for (i = 0; i < 400; i++) {
+		for (i = 0; i < 200; i++) {
 			size_t split = kfast_test_rand(&rng) % (len + 1);
 			unsigned int mode = i % 16 ? kfast_test_rand(&rng) % 4 : 4, k, m;
 			SHASH_DESC_ON_STACK(d, tfms[t]);
