@@ -26,6 +26,7 @@
 #include <kunit/test.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 #include <crypto/hash.h>
 #include <kfast/test-rng.h>
 #include "unwind-test.h"
@@ -471,6 +472,15 @@ static void __maybe_unused kfast_hash_case_update_after_error(struct kunit *test
 
 	if (!cfg->nonce_len)
 		kunit_skip(test, "no in-band nonce");
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+	/*
+	 * The shash API zeroes the descriptor after every final()/finup()
+	 * itself (crypto_shash_op_and_zero()): no update() without init()
+	 * is possible there, and 7.x's algif_hash re-initialises after an
+	 * error (ctx->more = false).
+	 */
+	kunit_skip(test, "the crypto API wipes the descriptor after final() on this kernel");
+#endif
 	key = kfast_hash_random_key(test, cfg, &rng);
 	msg = kunit_kmalloc(test, len, GFP_KERNEL);
 	bad = kunit_kmalloc(test, len, GFP_KERNEL);
