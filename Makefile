@@ -13,6 +13,7 @@
 #   make bench            userspace benchmark against OpenSSL/BoringSSL/nettle/Crypto++
 #   make bench-check      only its correctness checks (known answers, cross-checks)
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
+#   make fuzz SEED=n COUNT=n [KERNEL=7.2]   AF_ALG fuzz campaign in a KUnit debug guest
 #   make style            checkpatch.pl on the project's C files
 #   make deb              the kfast-dkms Debian package in dist/ (scripts/deb.sh)
 #   make model-arm64      llvm-mca-19 cycles/byte of the arm64 loops (a model;
@@ -50,6 +51,15 @@ demo:
 vm-run:
 	scripts/vm-run.sh "$(KERNEL)" "$(CMD)" "$(FILES)"
 
+# The KUnit guest's fuzz step alone (kunit-40-fuzz.sh, then the kmemleak scan): COUNT sequences per
+# algorithm, about 0.05 s each under TCG+KASAN; the timeout allows 0.5 s.
+SEED ?= 1
+COUNT ?= 2000
+fuzz:
+	KFAST_GUEST_STEPS="40 90" KFAST_FUZZ_SEED=$(SEED) KFAST_FUZZ_COUNT=$(COUNT) \
+	KFAST_GUEST_TIMEOUT=$$((600 + $(COUNT) * 8 / 2)) KFAST_RUN_TAG=fuzz \
+		selftests/qemu/run-guest.sh kunit $(or $(KERNEL),7.2)
+
 style:
 	scripts/style.sh
 
@@ -63,5 +73,5 @@ include selftests/user/user.mk
 include tools/bench/bench.mk
 include selftests/ct/ct.mk
 
-.PHONY: all modules install clean check check-quick check-user demo vm-run style bench \
+.PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \
 	deb model-arm64

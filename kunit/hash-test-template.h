@@ -354,6 +354,184 @@ static void __maybe_unused kfast_hash_case_export_import(struct kunit *test)
 	kfast_hash_free_all(tfms, n);
 }
 
+/*
+ * import() of hostile state blobs: random bytes, exported states with
+ * random bytes or aligned words replaced (by random or boundary values:
+ * 0, 1, block and chunk sizes +-1, all ones), all-zero and all-ones
+ * blobs.  Each import must return 0 or -EINVAL; after a 0, update() and
+ * final() must run (0, or -EINVAL for a nonce never completed).  The blob
+ * is a kmalloc() of exactly statesize bytes, so KASAN reports any read
+ * past it, and a state accepted but inconsistent shows as an out-of-bounds
+ * access or a UBSAN report in the update or final that follows.  Every
+ * 16th blob is an unmodified export, which must import and give the
+ * one-shot digest.
+ */
+static void __maybe_unused kfast_hash_case_import_fuzz(struct kunit *test)
+{
+	static const u32 hostile[] = {
+		0, 1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129,
+		255, 256, 1023, 1024, 1025, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff,
+	};
+	const struct kfast_hash_test_cfg *cfg = test->param_value;
+	struct crypto_shash *tfms[KFAST_HASH_MAX_DRIVERS];
+	const char *names[KFAST_HASH_MAX_DRIVERS];
+	u8 ref[KFAST_HASH_MAX_DIGEST], out[KFAST_HASH_MAX_DIGEST];
+	size_t len = cfg->nonce_len + 1200;
+	u64 rng = 0x1b9047 + cfg->key_len + cfg->digest_size;
+	unsigned int n, t, i, accepted = 0, refused = 0;
+	u8 *key, *buf, *good, *blob;
+
+	key = kfast_hash_random_key(test, cfg, &rng);
+	buf = kunit_kmalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, buf);
+	n = kfast_hash_alloc_all(test, cfg, key, tfms, names);
+	KUNIT_ASSERT_GT(test, n, 0);
+	kfast_test_fill(&rng, buf, len);
+	kfast_hash_fix_nonce(cfg, buf);
+	KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfms[0], buf, len, ref), 0);
+
+	for (t = 0; t < n; t++) {
+		unsigned int ss = crypto_shash_statesize(tfms[t]);
+
+		good = kunit_kzalloc(test, ss, GFP_KERNEL);
+		blob = kunit_kzalloc(test, ss, GFP_KERNEL);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, good);
+		KUNIT_ASSERT_NOT_ERR_OR_NULL(test, blob);
+		for (i = 0; i < 200; i++) {
+			size_t split = kfast_test_rand(&rng) % (len + 1);
+			unsigned int mode = i % 16 ? kfast_test_rand(&rng) % 4 : 4, k, m;
+			SHASH_DESC_ON_STACK(d, tfms[t]);
+			int err;
+
+			d->tfm = tfms[t];
+			KUNIT_ASSERT_EQ(test, crypto_shash_init(d), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_update(d, buf, split), 0);
+			KUNIT_ASSERT_EQ(test, crypto_shash_export(d, good), 0);
+			memcpy(blob, good, ss);
+			switch (mode) {
+			case 0:		/* random bytes */
+				kfast_test_fill(&rng, blob, ss);
+				break;
+			case 1:		/* a few bytes of an export replaced */
+				m = 1 + kfast_test_rand(&rng) % 4;
+				for (k = 0; k < m; k++)
+					blob[kfast_test_rand(&rng) % ss] = kfast_test_rand(&rng);
+				break;
+			case 2:		/* an aligned word of an export set to a boundary value */
+				k = kfast_test_rand(&rng) % (ss / 4);
+				m = hostile[kfast_test_rand(&rng) % ARRAY_SIZE(hostile)];
+				memcpy(blob + 4 * k, &m, 4);
+				break;
+			case 3:		/* all zero or all ones */
+				memset(blob, i & 1 ? 0xff : 0, ss);
+				break;
+			}
+			shash_desc_zero(d);
+			d->tfm = tfms[t];
+			err = crypto_shash_import(d, blob);
+			KUNIT_EXPECT_TRUE_MSG(test, err == 0 || err == -EINVAL,
+					      "%s: import mode %u: %d", names[t], mode, err);
+			if (err) {
+				KUNIT_EXPECT_NE_MSG(test, mode, 4u, "%s: a valid export refused",
+						    names[t]);
+				refused++;
+				continue;
+			}
+			accepted++;
+			err = crypto_shash_finup(d, buf + split, len - split, out);
+			KUNIT_EXPECT_TRUE_MSG(test, err == 0 || err == -EINVAL,
+					      "%s: finup after import mode %u: %d", names[t],
+					      mode, err);
+			if (mode == 4)
+				KUNIT_EXPECT_EQ_MSG(test, memcmp(out, ref, cfg->digest_size), 0,
+						    "%s: a valid export at %zu", names[t], split);
+			shash_desc_zero(d);
+		}
+	}
+	kunit_info(test, "%s: %u hostile or valid states imported, %u refused (-EINVAL)",
+		   cfg->cra_name, accepted, refused);
+	kfast_hash_free_all(tfms, n);
+}
+
+/*
+ * After a failed final() or finup() (a nonce that never arrived, or for
+ * VMAC one with the top bit set) the descriptor is as after init():
+ * update() and final() without a new init() hash a new message.  6.1's
+ * algif_hash does just that after a failed finup from splice(); with the
+ * descriptor wiped (no key pointer) that was a NULL dereference.
+ */
+static void __maybe_unused kfast_hash_case_update_after_error(struct kunit *test)
+{
+	const struct kfast_hash_test_cfg *cfg = test->param_value;
+	u8 ref[KFAST_HASH_MAX_DIGEST], out[KFAST_HASH_MAX_DIGEST];
+	size_t len = cfg->nonce_len + 300;
+	u64 rng = 0xafe7e11 + cfg->key_len;
+	unsigned int i, way;
+	u8 *key, *msg, *bad;
+
+	if (!cfg->nonce_len)
+		kunit_skip(test, "no in-band nonce");
+#ifdef KFAST_SHASH_ZEROES_DESC
+	/*
+	 * The shash API zeroes the descriptor after every final()/finup()
+	 * itself (crypto_shash_op_and_zero()): no update() without init()
+	 * is possible there, and 7.x's algif_hash re-initialises after an
+	 * error (ctx->more = false).
+	 */
+	kunit_skip(test, "the crypto API wipes the descriptor after final() on this kernel");
+#endif
+	key = kfast_hash_random_key(test, cfg, &rng);
+	msg = kunit_kmalloc(test, len, GFP_KERNEL);
+	bad = kunit_kmalloc(test, len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, msg);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, bad);
+	kfast_test_fill(&rng, msg, len);
+	kfast_hash_fix_nonce(cfg, msg);
+	memcpy(bad, msg, len);
+	bad[0] |= ~cfg->nonce_mask0;
+	for (i = 0; cfg->drivers[i]; i++) {
+		struct crypto_shash *tfm = kfast_hash_alloc(test, cfg, cfg->drivers[i], key);
+
+		if (!tfm)
+			continue;
+		KUNIT_ASSERT_EQ(test, crypto_shash_tfm_digest(tfm, msg, len, ref), 0);
+		for (way = 0; way < 4; way++) {
+			SHASH_DESC_ON_STACK(desc, tfm);
+			int err;
+
+			desc->tfm = tfm;
+			KUNIT_ASSERT_EQ(test, crypto_shash_init(desc), 0);
+			switch (way) {
+			case 0:		/* final() with part of the nonce */
+				crypto_shash_update(desc, msg, cfg->nonce_len - 1);
+				err = crypto_shash_final(desc, out);
+				break;
+			case 1:		/* finup() with part of the nonce */
+				err = crypto_shash_finup(desc, msg, cfg->nonce_len / 2, out);
+				break;
+			case 2:		/* final() of nothing */
+				err = crypto_shash_final(desc, out);
+				break;
+			default:	/* a refused nonce (VMAC: top bit set) */
+				if (cfg->nonce_mask0 == 0xff)
+					continue;
+				crypto_shash_update(desc, bad, len);
+				err = crypto_shash_final(desc, out);
+				break;
+			}
+			KUNIT_EXPECT_EQ_MSG(test, err, -EINVAL, "%s: way %u", cfg->drivers[i], way);
+			/* no init(): a new message */
+			KUNIT_EXPECT_EQ(test, crypto_shash_update(desc, msg, len / 3), 0);
+			KUNIT_EXPECT_EQ(test, crypto_shash_finup(desc, msg + len / 3, len - len / 3,
+								 out), 0);
+			KUNIT_EXPECT_EQ_MSG(test, memcmp(out, ref, cfg->digest_size), 0,
+					    "%s: update after a failed final, way %u",
+					    cfg->drivers[i], way);
+		}
+		crypto_free_shash(tfm);
+	}
+}
+
 /* Wrong key lengths -> -EINVAL (and the tfm needs a key again); no key -> -ENOKEY. */
 static void __maybe_unused kfast_hash_case_bad_keys(struct kunit *test)
 {

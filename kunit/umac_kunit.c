@@ -18,8 +18,9 @@
  *    1024-byte chunk boundaries;
  *  - the shared cases of hash-test-template.h: all lengths 0..4096 generic
  *    vs each tier (one checksum per driver), random splits, misalignment,
- *    export/import mid-stream, bad key lengths, -ENOKEY, data shorter than
- *    the nonce, no-SIMD context, task/softirq/hardirq (7.x).
+ *    export/import mid-stream, import of hostile state blobs, bad key
+ *    lengths, -ENOKEY, data shorter than the nonce, no-SIMD context,
+ *    task/softirq/hardirq (7.x).
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -358,8 +359,10 @@ static struct kunit_case umac_test_cases[] = {
 	KUNIT_CASE_PARAM(kfast_hash_case_random_splits, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_misaligned, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_export_import, umac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_import_fuzz, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_bad_keys, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_short_data, umac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_update_after_error, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_nosimd, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_irq, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_unwind, umac_cfg_gen_params),

@@ -11,8 +11,9 @@
  *    (vmac64(aes-generic), vmac.ko, 6.1/6.12 only; skipped elsewhere);
  *  - the shared cases of hash-test-template.h for vmac64/vmac128 with
  *    AES-128/192/256 keys: all lengths 0..4096 generic vs each tier,
- *    random splits, misalignment, export/import mid-stream, bad keys,
- *    -ENOKEY, short data, no-SIMD context, task/softirq/hardirq (7.x).
+ *    random splits, misalignment, export/import mid-stream, import of
+ *    hostile state blobs, bad keys, -ENOKEY, short data, no-SIMD context,
+ *    task/softirq/hardirq (7.x).
  */
 #include <kunit/test.h>
 #include <linux/module.h>
@@ -225,8 +226,10 @@ static struct kunit_case vmac_test_cases[] = {
 	KUNIT_CASE_PARAM(kfast_hash_case_random_splits, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_misaligned, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_export_import, vmac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_import_fuzz, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_bad_keys, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_short_data, vmac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_update_after_error, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_nosimd, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_irq, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_unwind, vmac_cfg_gen_params),

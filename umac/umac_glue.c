@@ -107,8 +107,15 @@ static int umac_shash_final(struct shash_desc *desc, u8 *out)
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
 	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE)) {
+		/*
+		 * The nonce never arrived.  Wiped, then left as after init()
+		 * (no key material): callers may go on with update() without
+		 * init() after a failed final (6.1's algif_hash after a failed
+		 * finup from splice()), and a wiped context has no key pointer.
+		 */
 		memzero_explicit(d, sizeof(*d));
-		return -EINVAL;	/* the nonce never arrived */
+		umac_shash_init(desc);
+		return -EINVAL;
 	}
 	/* umac_final() wipes the UMAC state; the nonce is wiped here. */
 	umac_final(&d->ctx, out);
@@ -126,6 +133,7 @@ static int umac_shash_finup(struct shash_desc *desc, const u8 *data,
 		umac_shash_take_nonce(d, &data, &len);
 	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE)) {
 		memzero_explicit(d, sizeof(*d));
+		umac_shash_init(desc);	/* as in umac_shash_final() */
 		return -EINVAL;
 	}
 	umac_finup(&d->ctx, data, len, out);

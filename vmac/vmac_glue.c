@@ -80,11 +80,22 @@ static int vmac_shash_final(struct shash_desc *desc, u8 *out)
 	if (!kfast_shash_nonce_complete(&d->nonce, VMAC_NONCEBYTES)) {
 		/* The nonce never arrived; wipe what there is. */
 		memzero_explicit(d, sizeof(*d));
-		return -EINVAL;
+		err = -EINVAL;
+	} else {
+		/* vmac_final() wipes the hash context; the nonce is wiped here. */
+		err = vmac_final(&d->ctx, d->nonce.bytes, out);
+		kfast_shash_nonce_wipe(&d->nonce);
 	}
-	/* vmac_final() wipes the hash context; the nonce is wiped here. */
-	err = vmac_final(&d->ctx, d->nonce.bytes, out);
-	kfast_shash_nonce_wipe(&d->nonce);
+	/*
+	 * After an error the descriptor is left as after init() (which holds
+	 * no key material), not wiped: callers go on with update() without
+	 * init() after a failed final.  6.1's algif_hash does after a failed
+	 * finup from splice() (hash_sendpage() keeps ctx->more), and the
+	 * wiped context has no key pointer: a NULL dereference in
+	 * vmac_blocks().  Found by the AF_ALG fuzz step of the 6.1 debug guest.
+	 */
+	if (err)
+		vmac_shash_init(desc);
 	return err;
 }
 

@@ -15,6 +15,11 @@
 #   run-guest.sh cmd KVER ARCH CMD [DIR]  stock guest, modules loaded, runs
 #                                       CMD with DIR's files in /files
 #
+# KUnit guest knobs: KFAST_GUEST_STEPS="20 40" stages only those
+# guest/kunit-NN-*.sh steps; KFAST_FUZZ_SEED, KFAST_FUZZ_COUNT,
+# KFAST_FAULT_STRIDE, KFAST_FAULT_ROUNDS reach the reliability steps;
+# KFAST_GUEST_TIMEOUT (seconds) replaces the 1500 s timeout (make fuzz).
+#
 # The guest's init (guest/init) runs the guest/<kind>-NN-*.sh scripts and
 # prints "KFAST-RESULT pass=N fail=N" (also on the second serial port on
 # x86).  The run fails on a missing result line, a non-zero fail count, a
@@ -49,6 +54,8 @@ userland() {
 		cp /bin/busybox "$root/bin/busybox"
 		gcc -static -O2 -Wall -o "$root/tests/kfast_afalg_test" \
 			"$KFAST_TOP/selftests/afalg/kfast_afalg_test.c"
+		gcc -static -O2 -Wall -Wextra -pthread -o "$root/tests/kfast_afalg_reliab" \
+			"$KFAST_TOP/selftests/afalg/kfast_afalg_reliab.c"
 		local f lib
 		for f in /usr/bin/kcapi-dgst /usr/bin/kcapi-enc; do
 			cp "$f" "$root/bin/"
@@ -169,16 +176,26 @@ kunit)
 	stage_modules "$bdir" "$kabi"
 	for f in "$GUEST"/kunit-*.sh; do
 		b=${f##*/}
-		cp "$f" "$root/tests/${b#kunit-}"
+		b=${b#kunit-}
+		# KFAST_GUEST_STEPS="20 40": only those steps (development, campaigns)
+		if [ -n "${KFAST_GUEST_STEPS:-}" ]; then
+			case " $KFAST_GUEST_STEPS " in *" ${b%%-*} "*) ;; *) continue ;; esac
+		fi
+		cp "$f" "$root/tests/$b"
 	done
+	cp "$GUEST/reliab-lib.sh" "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
+	# The reliability steps' knobs (kunit-30, kunit-40), when set.
+	for v in KFAST_FUZZ_SEED KFAST_FUZZ_COUNT KFAST_FAULT_STRIDE KFAST_FAULT_ROUNDS; do
+		[ -n "${!v:-}" ] && echo "$v=${!v}"
+	done >"$root/tests/reliab.env"
 	kernel=$odir/arch/x86/boot/bzImage
-	timeout_s=1500
+	timeout_s=${KFAST_GUEST_TIMEOUT:-1500}
 	if [ "$arch" = arm64 ]; then
 		# TCG runs this KASAN kernel about three times slower than the x86
 		# one: KUnit's 300-second case timeout would stop the all-lengths
 		# cases (kunit.timeout: 7.2 has it, 6.1 and 6.12 do not).
 		kernel=$odir/arch/arm64/boot/Image
-		timeout_s=3000
+		timeout_s=${KFAST_GUEST_TIMEOUT:-3000}
 		kunit_append="kunit.timeout=900"
 	fi
 	;;
