@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <linux/if_alg.h>
 #include "../../include/kfast/test-rng.h"
+#include "afalg-aead.h"
 
 #ifndef SOL_ALG
 #define SOL_ALG 279
@@ -162,14 +163,6 @@ static int afalg_aead(const char *name, const uint8_t *key, size_t klen,
 		      const uint8_t *buf, size_t assoclen, size_t inlen,
 		      uint8_t *out, size_t outlen, int enc)
 {
-	char cbuf[CMSG_SPACE(4) + CMSG_SPACE(4 + 32) + CMSG_SPACE(4)] = { 0 };
-	struct iovec iov = { .iov_base = (void *)buf, .iov_len = assoclen + inlen };
-	struct msghdr msg = {
-		.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
-		.msg_iov = &iov, .msg_iovlen = 1,
-	};
-	struct af_alg_iv *aiv;
-	struct cmsghdr *c;
 	ssize_t n;
 	int tfm, op, ret;
 
@@ -193,24 +186,7 @@ static int afalg_aead(const char *name, const uint8_t *key, size_t klen,
 		ret = -errno;
 		goto out_tfm;
 	}
-	c = CMSG_FIRSTHDR(&msg);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_OP;
-	c->cmsg_len = CMSG_LEN(4);
-	*(uint32_t *)CMSG_DATA(c) = enc ? ALG_OP_ENCRYPT : ALG_OP_DECRYPT;
-	c = CMSG_NXTHDR(&msg, c);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_IV;
-	c->cmsg_len = CMSG_LEN(4 + 32);
-	aiv = (struct af_alg_iv *)CMSG_DATA(c);
-	aiv->ivlen = ivlen;
-	memcpy(aiv->iv, iv, ivlen);
-	c = CMSG_NXTHDR(&msg, c);
-	c->cmsg_level = SOL_ALG;
-	c->cmsg_type = ALG_SET_AEAD_ASSOCLEN;
-	c->cmsg_len = CMSG_LEN(4);
-	*(uint32_t *)CMSG_DATA(c) = assoclen;
-	n = sendmsg(op, &msg, 0);
+	n = afalg_aead_sendmsg(op, enc, iv, ivlen, buf, assoclen, assoclen + inlen, 0);
 	if (n != (ssize_t)(assoclen + inlen)) {
 		ret = n < 0 ? -errno : -EIO;
 		goto out_op;
