@@ -41,6 +41,7 @@ stock | demo | cmd) arch=$3 ;;
 *) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [ARCH] [CMD [DIR]]" ;;
 esac
 name="$kind-$kver-$arch"
+smp=2
 # KFAST_RUN_TAG keeps concurrent runs of the same guest apart.
 out=$KFAST_CACHE/runs/$name${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
 rm -rf "$out"
@@ -188,6 +189,10 @@ kunit)
 	for v in KFAST_FUZZ_SEED KFAST_FUZZ_COUNT KFAST_FAULT_STRIDE KFAST_FAULT_ROUNDS; do
 		[ -n "${!v:-}" ] && echo "$v=${!v}"
 	done >"$root/tests/reliab.env"
+	# Four CPUs for the concurrency cases (one thread per CPU); the guest
+	# checks that it brought them all up.
+	smp=4
+	echo "$smp" >"$root/tests/expected-cpus"
 	kernel=$odir/arch/x86/boot/bzImage
 	timeout_s=${KFAST_GUEST_TIMEOUT:-1500}
 	if [ "$arch" = arm64 ]; then
@@ -209,16 +214,16 @@ chmod +x "$root/init"
 log "booting $name (timeout ${timeout_s}s)"
 append="panic=-1 oops=panic panic_on_warn=1 quiet loglevel=4 ${kunit_append:-}"
 if [ "$arch" = amd64 ]; then
-	# thread=single: one host thread runs both vCPUs.  With multi-threaded
+	# thread=single: one host thread runs all the vCPUs.  With multi-threaded
 	# TCG a 7.2 guest once died at boot with an int3 Oops in the middle of
 	# the kernel's own text patching (cross-vCPU code modification).
-	qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp 2 -m 2048
+	qemu=(qemu-system-x86_64 -accel tcg,thread=single -cpu max -smp "$smp" -m 2048
 		-serial "file:$out/console.log" -serial "file:$out/result.txt")
 	# no5lvl: -cpu max offers LA57, and KASAN's early shadow on 6.1 faults
 	# with 5-level paging (wild-memory-access in the first interrupt).
 	append="console=ttyS0 no5lvl $append"
 else
-	qemu=(qemu-system-aarch64 -M virt -cpu max -accel tcg,thread=single -smp 2 -m 2048
+	qemu=(qemu-system-aarch64 -M virt -cpu max -accel tcg,thread=single -smp "$smp" -m 2048
 		-serial "file:$out/console.log")
 	append="console=ttyAMA0 $append"
 fi

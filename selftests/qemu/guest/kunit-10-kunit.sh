@@ -5,6 +5,8 @@
 # last step (kunit-90-kmemleak.sh), after the reliability steps.
 
 extra=/lib/modules/$(uname -r)/extra
+cpus=$(grep -c '^processor' /proc/cpuinfo)
+check "all $(cat /tests/expected-cpus) CPUs online ($cpus)" test "$cpus" -eq "$(cat /tests/expected-cpus)"
 [ -e /sys/kernel/debug/kmemleak ] && echo clear > /sys/kernel/debug/kmemleak
 for ko in "$extra"/kfast_*.ko; do
 	m=${ko##*/}
