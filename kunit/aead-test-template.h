@@ -32,6 +32,8 @@
  *    mismatch;
  *  - nosimd: every driver inside a kfast_simd_begin()/end() section, where
  *    crypto_simd_usable() is false; atomic: with BHs and with IRQs disabled;
+ *  - stress: every driver at once from one kthread per CPU, a no-SIMD
+ *    thread, softirq and hard-IRQ timers (kunit/stress-test.h);
  *  - bad_inputs: sizes the tfm reports, bad key lengths and authsizes,
  *    missing key, ciphertexts shorter than the tag, empty messages;
  *  - unwind: stack traces from a hard-IRQ timer that interrupts a driver
@@ -62,6 +64,7 @@
 #include <linux/mm.h>
 #include <crypto/aead.h>
 #include <kfast/test-rng.h>
+#include "stress-test.h"
 #include "unwind-test.h"
 
 #ifndef KUNIT_EXPECT_MEMEQ
@@ -1228,6 +1231,179 @@ static void __maybe_unused kfast_aead_case_unwind(struct kunit *test)
 		}
 	}
 	aeadt_free_all(d, n);
+}
+
+/* ---- Concurrency stress (kunit/stress-test.h) --------------------------- */
+
+#define AEADT_STRESS_KEYS	2
+
+/*
+ * Every driver with each of two keys (the first and the last key length,
+ * the largest and the smallest authsize): the tfms all workers share.
+ */
+struct aeadt_stress {
+	const struct kfast_aead_test_cfg *cfg;
+	struct aeadt_drv d[AEADT_STRESS_KEYS][AEADT_MAX_DRIVERS];
+	unsigned int authsize[AEADT_STRESS_KEYS];
+	unsigned int n;
+};
+
+/* A worker's own requests and buffers: nothing is allocated per operation. */
+struct aeadt_stress_scratch {
+	struct aead_request *req[AEADT_STRESS_KEYS][AEADT_MAX_DRIVERS];
+	struct scatterlist sg[AEADT_MAX_SEGS];
+	u8 iv[AEADT_MAX_IV];
+	u8 *orig, *ref, *buf;	/* AAD || text || tag, buf with 64 bytes of slack */
+};
+
+#define AEADT_STRESS_BUF	(KFAST_STRESS_MAX_LEN + AEADT_MAX_AUTHSIZE + 64)
+
+static void aeadt_stress_free(void *shared, void *scratch)
+{
+	const struct aeadt_stress *as = shared;
+	struct aeadt_stress_scratch *sc = scratch;
+	unsigned int k, t;
+
+	for (k = 0; k < AEADT_STRESS_KEYS; k++)
+		for (t = 0; t < as->n; t++)
+			aead_request_free(sc->req[k][t]);
+	kfree(sc->orig);
+	kfree(sc->ref);
+	kfree(sc->buf);
+	kfree(sc);
+}
+
+static void *aeadt_stress_alloc(void *shared)
+{
+	const struct aeadt_stress *as = shared;
+	struct aeadt_stress_scratch *sc = kzalloc(sizeof(*sc), GFP_KERNEL);
+	unsigned int k, t;
+	bool ok;
+
+	if (!sc)
+		return NULL;
+	sc->orig = kmalloc(AEADT_STRESS_BUF, GFP_KERNEL);
+	sc->ref = kmalloc(AEADT_STRESS_BUF, GFP_KERNEL);
+	sc->buf = kmalloc(AEADT_STRESS_BUF, GFP_KERNEL);
+	ok = sc->orig && sc->ref && sc->buf;
+	for (k = 0; k < AEADT_STRESS_KEYS; k++) {
+		for (t = 0; t < as->n; t++) {
+			sc->req[k][t] = aead_request_alloc(as->d[k][t].tfm, GFP_KERNEL);
+			if (!sc->req[k][t])
+				ok = false;
+			else
+				aead_request_set_callback(sc->req[k][t], 0, NULL, NULL);
+		}
+	}
+	if (!ok) {
+		aeadt_stress_free(shared, sc);
+		return NULL;
+	}
+	return sc;
+}
+
+/* buf in place, over up to AEADT_MAX_SEGS entries of random lengths. */
+static int aeadt_stress_crypt(struct aead_request *req, struct scatterlist *sg,
+			      u64 *rng, bool enc, u8 *iv, u8 *buf,
+			      unsigned int assoclen, unsigned int cryptlen,
+			      unsigned int buflen)
+{
+	unsigned int nents = 1 + kfast_test_rand_below(rng, AEADT_MAX_SEGS), i;
+
+	sg_init_table(sg, nents);
+	for (i = 0; i < nents; i++) {
+		unsigned int n = i == nents - 1 ? buflen :
+				 kfast_test_rand_below(rng, buflen + 1);
+
+		sg_set_buf(&sg[i], buf, n);
+		buf += n;
+		buflen -= n;
+	}
+	aead_request_set_ad(req, assoclen);
+	aead_request_set_crypt(req, sg, sg, cryptlen, iv);
+	return enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
+}
+
+/*
+ * A random key, driver, AAD and text length, IV, misalignment and split:
+ * sealed by the driver and by generic (flat), the same output; opened by
+ * the driver, the data back, or -EBADMSG when one byte was flipped.
+ */
+static int aeadt_stress_op(void *shared, void *scratch, u64 *rng,
+			   unsigned int max_len)
+{
+	const struct aeadt_stress *as = shared;
+	struct aeadt_stress_scratch *sc = scratch;
+	unsigned int k = kfast_test_rand_below(rng, AEADT_STRESS_KEYS);
+	unsigned int t = kfast_test_rand_below(rng, as->n);
+	unsigned int authsize = as->authsize[k];
+	unsigned int alen = kfast_test_rand_below(rng, max_len / 4 + 1);
+	unsigned int plen = kfast_test_rand_below(rng, max_len - alen + 1);
+	unsigned int len = alen + plen + authsize;
+	u8 *buf = sc->buf + kfast_test_rand_below(rng, 64);
+	bool tamper = kfast_test_rand_below(rng, 8) == 0;
+	int err;
+
+	kfast_test_fill(rng, sc->iv, as->cfg->iv_len);
+	kfast_test_fill(rng, sc->orig, alen + plen);
+	memcpy(sc->ref, sc->orig, alen + plen);
+	memcpy(buf, sc->orig, alen + plen);
+	if (aeadt_stress_crypt(sc->req[k][0], sc->sg, rng, true, sc->iv, sc->ref,
+			       alen, plen, len) ||
+	    aeadt_stress_crypt(sc->req[k][t], sc->sg, rng, true, sc->iv, buf,
+			       alen, plen, len))
+		return KFAST_STRESS_ERROR;
+	if (memcmp(buf, sc->ref, len))
+		return KFAST_STRESS_MISMATCH;
+	if (tamper)
+		buf[alen + kfast_test_rand_below(rng, plen + authsize)] ^=
+			1 << kfast_test_rand_below(rng, 8);
+	err = aeadt_stress_crypt(sc->req[k][t], sc->sg, rng, false, sc->iv, buf,
+				 alen, plen + authsize, len);
+	if (tamper)
+		return err == -EBADMSG ? KFAST_STRESS_OK :
+		       err ? KFAST_STRESS_ERROR : KFAST_STRESS_MISMATCH;
+	if (err)
+		return KFAST_STRESS_ERROR;
+	return memcmp(buf, sc->orig, alen + plen) ? KFAST_STRESS_MISMATCH : KFAST_STRESS_OK;
+}
+
+/* All drivers at once from every CPU and context (kunit/stress-test.h). */
+static void __maybe_unused kfast_aead_case_stress(struct kunit *test)
+{
+	const struct kfast_aead_test_cfg *cfg = test->param_value;
+	struct kfast_stress s = {
+		.op = aeadt_stress_op,
+		.scratch_alloc = aeadt_stress_alloc,
+		.scratch_free = aeadt_stress_free,
+	};
+	unsigned int nkeys = aeadt_count(cfg->key_lens), k, n;
+	struct aeadt_stress *as = aeadt_kmalloc(test, sizeof(*as));
+	u8 key[AEADT_MAX_KEY];
+	u64 rng = 0xa57e55;
+
+	as->cfg = cfg;
+	as->authsize[0] = aeadt_max_authsize(cfg);
+	as->authsize[1] = cfg->authsizes[0];
+	for (k = 0; k < AEADT_STRESS_KEYS; k++) {
+		unsigned int klen = cfg->key_lens[k ? nkeys - 1 : 0];
+
+		n = aeadt_alloc_all(test, cfg, as->d[k]);
+		kfast_test_fill(&rng, key, klen);
+		if ((k && n != as->n) || !aeadt_setkey_all(test, as->d[k], n, key, klen) ||
+		    !aeadt_setauthsize_all(test, as->d[k], n, as->authsize[k])) {
+			aeadt_free_all(as->d[k], n);
+			KUNIT_FAIL(test, "setting up the drivers failed");
+			break;
+		}
+		as->n = n;
+	}
+	if (k == AEADT_STRESS_KEYS) {
+		s.shared = as;
+		kfast_stress_run(test, &s, cfg->cra_name);
+	}
+	while (k--)
+		aeadt_free_all(as->d[k], as->n);
 }
 
 #endif /* KFAST_AEAD_TEST_TEMPLATE_H */

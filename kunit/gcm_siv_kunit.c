@@ -139,6 +139,7 @@ static struct kunit_case gsv_cases[] = {
 	KUNIT_CASE_PARAM(kfast_aead_case_all_lengths, gsv_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_aead_case_random_lengths, gsv_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_aead_case_nosimd, gsv_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_aead_case_stress, gsv_cfg_gen_params),
 	{}
 };
 

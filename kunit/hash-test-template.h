@@ -28,6 +28,7 @@
 #include <linux/string.h>
 #include <crypto/hash.h>
 #include <kfast/test-rng.h>
+#include "stress-test.h"
 #include "unwind-test.h"
 #ifdef KFAST_HAVE_KUNIT_IRQ_TEST
 #include <kunit/run-in-irq-context.h>
@@ -791,6 +792,100 @@ static void __maybe_unused kfast_hash_case_unwind(struct kunit *test)
 				   kfast_hash_unwind_op, o);
 	}
 	kfast_hash_free_all(tfms, n);
+}
+
+/* ---- Concurrency stress (kunit/stress-test.h) --------------------------- */
+
+#define KFAST_HASH_STRESS_KEYS	2
+
+/* Every driver keyed with each of two keys: the tfms all workers share. */
+struct kfast_hash_stress {
+	const struct kfast_hash_test_cfg *cfg;
+	struct crypto_shash *tfms[KFAST_HASH_STRESS_KEYS][KFAST_HASH_MAX_DRIVERS];
+	unsigned int n;
+};
+
+struct kfast_hash_stress_scratch {
+	u8 out[KFAST_HASH_MAX_DIGEST];
+	u8 ref[KFAST_HASH_MAX_DIGEST];
+	u8 data[];	/* nonce + message, at one of 64 misalignments */
+};
+
+static void *kfast_hash_stress_alloc(void *shared)
+{
+	const struct kfast_hash_stress *hs = shared;
+
+	return kmalloc(sizeof(struct kfast_hash_stress_scratch) + 64 +
+		       hs->cfg->nonce_len + KFAST_STRESS_MAX_LEN, GFP_KERNEL);
+}
+
+static void kfast_hash_stress_free(void *shared, void *scratch)
+{
+	kfree(scratch);
+}
+
+/*
+ * A random key, driver, length and misalignment; the digest through random
+ * update splits, checked against generic's one-shot digest.
+ */
+static int kfast_hash_stress_op(void *shared, void *scratch, u64 *rng,
+				unsigned int max_len)
+{
+	const struct kfast_hash_stress *hs = shared;
+	const struct kfast_hash_test_cfg *cfg = hs->cfg;
+	struct kfast_hash_stress_scratch *sc = scratch;
+	unsigned int k = kfast_test_rand_below(rng, KFAST_HASH_STRESS_KEYS);
+	unsigned int t = kfast_test_rand_below(rng, hs->n);
+	unsigned int len = kfast_test_rand_below(rng, max_len + 1);
+	u8 *data = sc->data + kfast_test_rand_below(rng, 64);
+
+	if (kfast_test_rand_below(rng, 4) == 0)
+		len = kfast_test_rand_below(rng, 64);
+	len += cfg->nonce_len;
+	kfast_test_fill(rng, data, len);
+	kfast_hash_fix_nonce(cfg, data);
+	if (kfast_hash_split(hs->tfms[k][t], data, len, sc->out, rng) ||
+	    crypto_shash_tfm_digest(hs->tfms[k][0], data, len, sc->ref))
+		return KFAST_STRESS_ERROR;
+	return memcmp(sc->out, sc->ref, cfg->digest_size) ?
+	       KFAST_STRESS_MISMATCH : KFAST_STRESS_OK;
+}
+
+/* All drivers at once from every CPU and context (kunit/stress-test.h). */
+static void __maybe_unused kfast_hash_case_stress(struct kunit *test)
+{
+	const struct kfast_hash_test_cfg *cfg = test->param_value;
+	const char *names[KFAST_HASH_MAX_DRIVERS];
+	struct kfast_stress s = {
+		.op = kfast_hash_stress_op,
+		.scratch_alloc = kfast_hash_stress_alloc,
+		.scratch_free = kfast_hash_stress_free,
+	};
+	char name[KUNIT_PARAM_DESC_SIZE];
+	struct kfast_hash_stress *hs;
+	u64 rng = 0x57e55 + cfg->key_len;
+	unsigned int k, n;
+
+	hs = kunit_kzalloc(test, sizeof(*hs), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, hs);
+	hs->cfg = cfg;
+	for (k = 0; k < KFAST_HASH_STRESS_KEYS; k++) {
+		n = kfast_hash_alloc_all(test, cfg, kfast_hash_random_key(test, cfg, &rng),
+					 hs->tfms[k], names);
+		if (!n || (k && n != hs->n)) {
+			kfast_hash_free_all(hs->tfms[k], n);
+			while (k--)
+				kfast_hash_free_all(hs->tfms[k], hs->n);
+			KUNIT_FAIL(test, "allocating the drivers failed");
+			return;
+		}
+		hs->n = n;
+	}
+	s.shared = hs;
+	kfast_hash_cfg_desc(cfg, name);
+	kfast_stress_run(test, &s, name);
+	for (k = 0; k < KFAST_HASH_STRESS_KEYS; k++)
+		kfast_hash_free_all(hs->tfms[k], hs->n);
 }
 
 #endif /* KFAST_HASH_TEST_TEMPLATE_H */

@@ -133,6 +133,7 @@ static struct kunit_case ocbt_cases[] = {
 	KUNIT_CASE_PARAM(kfast_aead_case_all_lengths, ocbt_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_aead_case_random_lengths, ocbt_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_aead_case_nosimd, ocbt_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_aead_case_stress, ocbt_cfg_gen_params),
 	{}
 };
 

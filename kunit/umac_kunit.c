@@ -365,6 +365,7 @@ static struct kunit_case umac_test_cases[] = {
 	KUNIT_CASE_PARAM(kfast_hash_case_update_after_error, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_nosimd, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_irq, umac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_stress, umac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_unwind, umac_cfg_gen_params),
 	{}
 };

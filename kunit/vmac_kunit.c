@@ -232,6 +232,7 @@ static struct kunit_case vmac_test_cases[] = {
 	KUNIT_CASE_PARAM(kfast_hash_case_update_after_error, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_nosimd, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_irq, vmac_cfg_gen_params),
+	KUNIT_CASE_PARAM(kfast_hash_case_stress, vmac_cfg_gen_params),
 	KUNIT_CASE_PARAM(kfast_hash_case_unwind, vmac_cfg_gen_params),
 	{}
 };
