@@ -591,8 +591,8 @@ static double ttest_t(const struct ttest *t)
 		return 0;
 	v0 = t->m2[0] / (t->n[0] - 1);
 	v1 = t->m2[1] / (t->n[1] - 1);
-	if (v0 + v1 == 0)
-		return 0;
+	if (v0 + v1 == 0)	/* each class one value (a TSC step is 26 here) */
+		return t->mean[0] == t->mean[1] ? 0 : HUGE_VAL;
 	return (t->mean[0] - t->mean[1]) / sqrt(v0 / t->n[0] + v1 / t->n[1]);
 }
 
