@@ -11,8 +11,10 @@
  * the operation on a secret input of one of two classes, chosen at random
  * for each measurement: class 0 a fixed value (zeros; for a bad tag the
  * right tag with its last bit flipped), class 1 fresh random bytes.  The
- * input is written to the same buffer in both classes just before the
- * measurement; the operation is timed with lfence; rdtsc ... rdtscp;
+ * inputs are prepared a batch at a time before their measurements and
+ * copied to the same buffer in both classes just before each (keys: from
+ * a pool of random keys and of copies of the fixed one, set up first);
+ * the operation is timed with lfence; rdtsc ... rdtscp;
  * lfence (tools/uapi-shim/kfast_tsc.h).  As dudect does, the measurements
  * are cropped at 100 percentiles (thresholds 1 - 0.5^(10 (k + 1) / 100) of
  * the distribution), and Welch's t statistic of the two classes is
