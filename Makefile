@@ -9,6 +9,9 @@
 #   make check-quick      userspace tests + the 6.1 stock guest only
 #   make check-user       userspace tests of the cores (ASan + UBSan)
 #   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
+#   make check-ct         the constant-time test under valgrind (selftests/ct/)
+#   make check-dudect     the dudect-style timing report of the tiers valgrind
+#                         cannot run (VAES, AVX-512); DUDECT_ARGS="-n N ALG TIER"
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
 #   make bench            userspace benchmark against OpenSSL/BoringSSL/nettle/Crypto++
 #   make bench-check      only its correctness checks (known answers, cross-checks)

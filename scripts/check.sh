@@ -5,7 +5,9 @@
 #
 #   all:   host packages, userspace tests of the cores (ASan + UBSan, every
 #          SIMD tier the host CPU has; and cross-built for arm64 under
-#          qemu-aarch64 -cpu max), the constant-time test (valgrind), module builds with W=1 for 6.1, 6.12,
+#          qemu-aarch64 -cpu max), the constant-time test (valgrind) and
+#          the timing report of the tiers valgrind cannot run (dudect),
+#          module builds with W=1 for 6.1, 6.12,
 #          7.2 and 7.3-rc7 on amd64 and arm64, the kfast-dkms Debian package
 #          (lintian; installed, built by DKMS for two kernels and removed in
 #          a clean chroot of each suite), Debian's stock 6.1/6.12/7.2/7.3
@@ -15,7 +17,7 @@
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2
 #          (amd64) and 7.2 (arm64), and the stock 6.1/6.12/7.2/7.3-rc7 arm64
 #          kernels.
-#   quick: host packages, userspace tests (both), the constant-time test,
+#   quick: host packages, userspace tests (both), the constant-time tests,
 #          the stock 6.1 amd64 guest.
 #
 # Each step prints "<step>: N passed, N failed"; the last line is the total.
@@ -165,6 +167,7 @@ step "host packages" scripts/kenv.sh setup-host
 step "userspace tests" make -s check-user
 step "arm64 userspace tests (qemu-user)" make -s check-user-arm64
 step "constant time (valgrind)" make -s check-ct
+step "constant time (dudect timing report)" make -s check-dudect
 step "speed output checker" selftests/qemu/check-speed-output-test.sh
 
 case "$mode" in

@@ -310,7 +310,8 @@ static __always_inline u64 vmac_l2_l3(u64 ah, u64 al, u64 lenbits,
 #ifndef vmac_blocks_arch
 static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 					     struct vmac_state *st,
-					     const u8 *p, size_t nblocks)
+					     const u8 *p, size_t nblocks,
+					     bool first)
 {
 	return false;
 }
@@ -468,10 +469,16 @@ static void vmac_blocks_generic(const struct vmac_key *key,
 		vmac_blocks_iters(key, st, p, nblocks, 2);
 }
 
+/*
+ * @first: p is the start of the message (no L2 step taken yet, so the
+ * accumulators hold their initial 1), known from the message length and
+ * so public.  A tier may skip work on that ground (vmac-avx512.S's last
+ * step); false is always correct.
+ */
 static void vmac_blocks(const struct vmac_key *key, struct vmac_state *st,
-			const u8 *p, size_t nblocks)
+			const u8 *p, size_t nblocks, bool first)
 {
-	if (!vmac_blocks_arch(key, st, p, nblocks))
+	if (!vmac_blocks_arch(key, st, p, nblocks, first))
 		vmac_blocks_generic(key, st, p, nblocks);
 }
 
@@ -505,12 +512,13 @@ void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
 		len -= n;
 		if (used + n < VMAC_NHBYTES)
 			return;
-		vmac_blocks(ctx->key, st, st->buf, 1);
+		vmac_blocks(ctx->key, st, st->buf, 1, false);
 	}
 	if (len >= VMAC_NHBYTES) {
 		size_t nblocks = len / VMAC_NHBYTES;
 
-		vmac_blocks(ctx->key, st, data, nblocks);
+		/* msglen already counts len: data starts the message if equal */
+		vmac_blocks(ctx->key, st, data, nblocks, st->msglen == len);
 		data += nblocks * VMAC_NHBYTES;
 		len -= nblocks * VMAC_NHBYTES;
 	}

@@ -46,7 +46,8 @@ KFAST_DEFINE_TIER_KEYS(vmac_tier_keys, VMAC_NR_IMPLS);
 
 static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 					     struct vmac_state *st,
-					     const u8 *p, size_t nblocks)
+					     const u8 *p, size_t nblocks,
+					     bool first)
 {
 	if (!vmac_may_run(st->impl, SCALAR))
 		return false;

@@ -60,7 +60,8 @@
  * odd first group is a step of its own (k^8, an expansion that starts
  * from zero columns), and the last step's scalar end (L2_SCALAR_LAST) is
  * written for latency: acc * k^N is folded first, off the critical path,
- * or skipped when every accumulator is 1 (a one-step message: 1 KiB).
+ * or skipped when every accumulator is 1 (a message of one step, 1 KiB,
+ * or one pair, 2 KiB; decided from public facts, see GROUP_SCALAR).
  *
  * Measured (TSC cycles, Intel Xeon family 6 model 207, CPU 0, alternating
  * runs against the eight-step design before it, with the since retired
@@ -105,6 +106,7 @@
  *   FR_KPOW: the key power (k^8 or k^16) of the pending scalar end, or 0
  *   FR_KEY:  KEY while the scalar end uses %rcx
  *   FR_NG:   ngroups (1: no pair, FR_COL unused)
+ *   FR_FIRST: the caller's first flag
  */
 #define FR_SUM		0		/* 2 iters x 3 columns x 32 bytes */
 #define FR_COL		192		/* 2 iters x 6 accumulators x 64 bytes */
@@ -113,6 +115,7 @@
 #define FR_KPOW		976
 #define FR_KEY		992
 #define FR_NG		1000
+#define FR_FIRST	1008
 #define FR_SIZE		1024
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
@@ -576,11 +579,20 @@
 	movq		FR_KPOW(%rsp), %rcx
 	.if	\last
 	/*
-	 * Every accumulator 1 (a message of one step): no multiplications.
-	 * A branch on the value, which is 1 only at a message's start (or,
-	 * after other steps, with probability 2^-127): its timing tells no
-	 * more than the message length does.
+	 * Every accumulator 1 (the message's first step): no
+	 * multiplications.  Decided from public facts first: the caller's
+	 * flag (p started the message: known from its length) and at most
+	 * two groups in this call (so that this step is the first).  Only
+	 * then are the accumulators compared with 1: they are the initial
+	 * ones, or what import() supplied, not values computed from the key
+	 * and the message.  (The compare keeps an imported state's result
+	 * the generic code's; branching on a computed accumulator would
+	 * depend on a secret, if only with probability 2^-127.)
 	 */
+	cmpq	$0, FR_FIRST(%rsp)
+	je	.Lnotfresh_\iters
+	cmpq	$2, FR_NG(%rsp)
+	ja	.Lnotfresh_\iters
 	movq	AL0, %rax
 	xorq	$1, %rax
 	orq	AH0, %rax
@@ -616,9 +628,9 @@
 
 /*
  * void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
- *			     const struct vmac_key *key)
+ *			     const struct vmac_key *key, bool first)
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
- *			      const struct vmac_key *key)
+ *			      const struct vmac_key *key, bool first)
  *
  * NH + L2 over ngroups >= 1 groups of eight 128-byte blocks: an odd first
  * group as a step of its own, then pairs, the scalar end of each pair
@@ -644,6 +656,8 @@
 	subq	$FR_SIZE, %rsp
 
 	movq	KEY, FR_KEY(%rsp)
+	movzbl	%r8b, %r8d
+	movq	%r8, FR_FIRST(%rsp)
 	movq	$0, FR_KPOW(%rsp)
 	movq	%rdx, %rax
 	movq	%rdx, FR_NG(%rsp)

@@ -19,10 +19,11 @@ void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
 			const struct vmac_key *key);
 void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
 			 const struct vmac_key *key);
+/* first: public, p starts the message (the accumulators are still 1) */
 void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
-			  const struct vmac_key *key);
+			  const struct vmac_key *key, bool first);
 void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
-			   const struct vmac_key *key);
+			   const struct vmac_key *key, bool first);
 
 static_assert(offsetof(struct vmac_key, nhkey) == VMAC_KEY_NH, "VMAC_KEY_NH");
 static_assert(offsetof(struct vmac_key, polykey) == VMAC_KEY_POLY, "VMAC_KEY_POLY");
@@ -65,7 +66,8 @@ KFAST_DEFINE_TIER_KEYS(vmac_tier_keys, VMAC_NR_IMPLS);
 
 static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 					     struct vmac_state *st,
-					     const u8 *p, size_t nblocks)
+					     const u8 *p, size_t nblocks,
+					     bool first)
 {
 	/*
 	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section; it
@@ -80,12 +82,13 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 
 			kfast_simd_begin(&simd);
 			if (st->iters == 1)
-				vmac_blocks64_avx512(st->poly[0], p, ng, key);
+				vmac_blocks64_avx512(st->poly[0], p, ng, key, first);
 			else
-				vmac_blocks128_avx512(st->poly, p, ng, key);
+				vmac_blocks128_avx512(st->poly, p, ng, key, first);
 			kfast_simd_end(&simd);
 			p += ng * 8 * VMAC_NHBYTES;
 			nblocks -= ng * 8;
+			first = false;
 		} while (nblocks >= 8);
 		if (!nblocks)
 			return true;

@@ -191,11 +191,12 @@ bool kfast_user_arm64_has(enum kfast_user_arm64_feature f);
 #define cpu_have_named_feature(name) kfast_user_arm64_has(KFAST_USER_HWCAP_##name)
 #endif
 
-#ifdef KFAST_CT_VALGRIND
+#if defined(KFAST_CT_VALGRIND) || defined(KFAST_USER_CT_AES)
 /*
- * The constant-time test's AES (kfast_user_ct.c): OpenSSL's AES_encrypt()
- * looks up tables by key-dependent indices, which valgrind rightly reports;
- * the cores' own code is what that test is about.
+ * The constant-time tests' AES (kfast_user_ct.c): OpenSSL's AES_encrypt()
+ * looks up tables by key-dependent indices, which valgrind rightly reports
+ * (and which the timing test, selftests/ct/dudect.c, would time); the
+ * cores' own code is what those tests are about.
  */
 typedef struct {
 	u8 rk[15][16];
@@ -236,6 +237,6 @@ static inline void kfast_user_aes_decrypt(const kfast_user_aes_key *k, u8 *out,
 {
 	AES_decrypt(in, out, k);
 }
-#endif /* KFAST_CT_VALGRIND */
+#endif /* KFAST_CT_VALGRIND || KFAST_USER_CT_AES */
 
 #endif /* KFAST_USER_H */
