@@ -21,8 +21,8 @@
 static inline uint64_t tsc(void){uint32_t lo,hi;__asm__ volatile("lfence;rdtsc;lfence":"=a"(lo),"=d"(hi));return ((uint64_t)hi<<32)|lo;}
 #define D(t,n) void umac_nh_chunks_##t##_##n(const void*,const void*,size_t,uint64_t*);
 D(avx2,1) D(avx2,2) D(avx2,3) D(avx2,4) D(avx512,1) D(avx512,2) D(avx512,3) D(avx512,4)
-void vmac_blocks64_avx512(uint64_t*,const void*,size_t,const void*);
-void vmac_blocks128_avx512(uint64_t*,const void*,size_t,const void*);
+void vmac_blocks64_avx512(uint64_t*,const void*,size_t,const void*,int); /* int: the "first" flag of newer trees, ignored by older ones */
+void vmac_blocks128_avx512(uint64_t*,const void*,size_t,const void*,int);
 void vmac_blocks64_bmi2(uint64_t*,const void*,size_t,const void*);
 void kfast_gcmsiv_polyval_vaes_avx512(void*,const void*,size_t);
 void kfast_gcmsiv_ctr_vaes_avx512(void*,const void*,void*,size_t);
@@ -40,8 +40,8 @@ int main(void){
   T("umac nh avx512 x2", umac_nh_chunks_avx512_2(key,data,16,o))
   T("umac nh avx512 x3", umac_nh_chunks_avx512_3(key,data,16,o))
   T("umac nh avx512 x4", umac_nh_chunks_avx512_4(key,data,16,o))
-  T("vmac64 avx512 (NH+L2)", vmac_blocks64_avx512(poly,data,16,key))
-  T("vmac128 avx512 (NH+L2)", vmac_blocks128_avx512(poly,data,16,key))
+  T("vmac64 avx512 (NH+L2)", vmac_blocks64_avx512(poly,data,16,key,0))
+  T("vmac128 avx512 (NH+L2)", vmac_blocks128_avx512(poly,data,16,key,0))
   T("vmac64 bmi2 (NH+L2)", vmac_blocks64_bmi2(poly,data,128,key))
   key[0x4f]=10;
   T("gcmsiv polyval vaes-avx512", kfast_gcmsiv_polyval_vaes_avx512(key,data,1024))
