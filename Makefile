@@ -21,6 +21,8 @@
 #   make deb              the kfast-dkms Debian package in dist/ (scripts/deb.sh)
 #   make model-arm64      llvm-mca-19 cycles/byte of the arm64 loops (a model;
 #                         Documentation/benchmarks-arm64.md)
+#   make model-x86        llvm-mca-19 port bound of the x86-64 loops, icelake-server
+#                         and znver4 models (Documentation/benchmarks-x86.md)
 
 KDIR ?= /lib/modules/$(shell uname -r)/build
 PWD := $(CURDIR)
@@ -72,9 +74,12 @@ deb:
 model-arm64:
 	scripts/model-arm64.py Documentation/benchmarks-arm64.md
 
+model-x86:
+	scripts/model-x86.py Documentation/benchmarks-x86.md
+
 include selftests/user/user.mk
 include tools/bench/bench.mk
 include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \
-	deb model-arm64
+	deb model-arm64 model-x86

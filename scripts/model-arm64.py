@@ -18,17 +18,17 @@ the AES figures are pessimistic; use the figures to rank loops.
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
-TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+import mcamodel
+
+TOP = mcamodel.TOP
 CACHE = os.environ.get("KFAST_CACHE", "/var/cache/kfast")
 CPUS = ["neoverse-n1", "neoverse-v1", "neoverse-v2"]
 ITERS = 300
 CC = "aarch64-linux-gnu-gcc"
 OBJDUMP = "aarch64-linux-gnu-objdump"
-MCA = "llvm-mca-19"
 
 # Stand-ins for the <asm/assembler.h> macros that the kernel's aes-modes.S
 # uses outside its loops (frames, yielding, PC-relative addresses).
@@ -86,49 +86,21 @@ def kernel_source():
 
 
 def assemble(src, obj, incs, pre=None):
-    cmd = [CC, "-c", "-o", obj, src] + ["-I" + i for i in incs]
-    if pre:
-        cmd += ["-include", pre]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    mcamodel.assemble(CC, src, obj, incs, pre)
 
 
 def disasm(obj):
     """{function: [(addr, text)]} from objdump."""
-    out = subprocess.run([OBJDUMP, "-d", "--no-show-raw-insn", obj],
-                         check=True, capture_output=True, text=True).stdout
-    funcs, cur = {}, None
-    for line in out.splitlines():
-        m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
-        if m:
-            cur = m.group(1)
-            funcs[cur] = []
-            continue
-        m = re.match(r"^\s+([0-9a-f]+):\s+(.*)$", line)
-        if m and cur:
-            text = m.group(2).split("//")[0].strip()
-            funcs[cur].append((int(m.group(1), 16), text))
-    return funcs
+    return mcamodel.disasm(OBJDUMP, obj, "//")
 
 
 BRANCH = re.compile(r"^(b|b\.\w+|cbn?z|tbn?z|bl|ret)\b")
-
-
-def target(text):
-    m = re.search(r"\b([0-9a-f]+) <", text)
-    return int(m.group(1), 16) if m else None
+target = mcamodel.target
 
 
 def loop_body(funcs, fn, nth=0):
     """Instructions of the nth loop (by backward branch) of fn."""
-    insns = funcs[fn]
-    loops = []
-    for addr, text in insns:
-        t = target(text) if BRANCH.match(text) else None
-        if t is not None and t < addr and t >= insns[0][0]:
-            loops.append((t, addr))
-    start, end = loops[nth]
-    return [(a, x) for a, x in insns if start <= a <= end]
+    return mcamodel.loop_body(funcs, fn, BRANCH, nth)
 
 
 TB_NR = re.compile(r"^(tbn?z)\s+w\d+,\s*#(\d+),")
@@ -167,16 +139,8 @@ def straight(funcs, fn, body, helper_entry=None, nr=None):
 
 
 def mca(lines, cpu):
-    with tempfile.NamedTemporaryFile("w", suffix=".s", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-        name = f.name
-    try:
-        out = subprocess.run([MCA, "-mtriple=aarch64", "-mcpu=" + cpu,
-                              "-mattr=+aes,+neon", "-iterations=%d" % ITERS, name],
-                             check=True, capture_output=True, text=True).stdout
-    finally:
-        os.unlink(name)
-    return int(re.search(r"Total Cycles:\s+(\d+)", out).group(1))
+    return mcamodel.mca(lines, ["-mtriple=aarch64", "-mcpu=" + cpu,
+                                "-mattr=+aes,+neon"], ITERS)["cycles"]
 
 
 def main():

@@ -316,6 +316,30 @@ static void md_notes(FILE *f)
 		   "userspace benchmark does not see (see `kfast_speed.ko`, Documentation/speed.md).\n");
 }
 
+/*
+ * The hand-written "Hardware bound" section (Documentation/hardware-bound.md,
+ * beside the report): copied verbatim at the end, so that a rerun keeps it.
+ * Its figures are its own (a fixed earlier run, llvm-mca, hand counts), not
+ * this run's; the section says so.
+ */
+static void md_bound(FILE *f, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char name[4096], buf[4096];
+	size_t n;
+	FILE *in;
+
+	snprintf(name, sizeof(name), "%.*shardware-bound.md",
+		 slash ? (int)(slash - path + 1) : 0, path);
+	in = fopen(name, "r");
+	if (!in)
+		return;
+	fputc('\n', f);
+	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
+		fwrite(buf, 1, n, f);
+	fclose(in);
+}
+
 void bench_write_md(const char *path, const char *date)
 {
 	const struct bench_ours *const *ad;
@@ -348,6 +372,7 @@ void bench_write_md(const char *path, const char *date)
 	fprintf(f, "## TSC cycles per byte, median of per-round medians\n\n");
 	md_tables(f, 1);
 	md_notes(f);
+	md_bound(f, path);
 	fclose(f);
 }
 

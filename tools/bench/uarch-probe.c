@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uarch-probe: the two measured inputs of the "Hardware bound" section of
+ * Documentation/benchmarks.md (Documentation/hardware-bound.md), on the CPU
+ * it runs on, in a few seconds of one core:
+ *
+ *  - core cycles per TSC cycle: a chain of dependent ADDs (1 cycle each) and
+ *    one of dependent IMULs (3 cycles each), short chains (10^6 ADDs) timed
+ *    with lfence;rdtsc and the fastest of 3000 taken, nine times over (the
+ *    spread is the VM's clock drift, not noise of one chain);
+ *  - reciprocal throughput (12 independent chains) and latency (one chain)
+ *    of the instructions the hot loops are bound by: VAESENC, VPCLMULQDQ,
+ *    VPMADD52LUQ, VPMULUDQ, MULX, and VAESENC mixed with VPCLMULQDQ / IFMA
+ *    (do they share the vector pipes?), in TSC cycles and in core cycles by
+ *    the ADD chain of the same pass.
+ *
+ * Needs AVX-512F/VL, VAES, VPCLMULQDQ, AVX512IFMA and BMI2 (it does not
+ * check; -mavx512f only lets the asm name zmm16-31 as clobbered).  Build
+ * and run (not part of make bench):
+ *   cc -O2 -mavx512f -o build/uarch-probe tools/bench/uarch-probe.c
+ *   taskset -c 1 build/uarch-probe
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+static inline uint64_t tsc(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi));
+	return ((uint64_t)hi << 32) | lo;
+}
+
+#define CLOBBERS "memory", "cc", "rax", "rdx", "r8", "r9", "r10", "r11", \
+	"xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", \
+	"xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "xmm16", \
+	"xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", \
+	"xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31"
+
+/* TSC cycles per instance of body (which has per instances), fastest of reps. */
+#define TIME(body, per, loops, reps) ({					\
+	double best_ = 1e30;						\
+	for (int k_ = 0; k_ < (reps); k_++) {				\
+		uint64_t n_ = (loops), a_ = tsc();			\
+		__asm__ volatile("1:\n" body "dec %0\njnz 1b\n"		\
+				 : "+r"(n_) : : CLOBBERS);		\
+		double c_ = (double)(tsc() - a_) / ((double)(loops) * (per)); \
+		if (c_ < best_)						\
+			best_ = c_;					\
+	}								\
+	best_; })
+
+#define R4(x) x x x x
+#define R8(x) R4(x) R4(x)
+#define ADD8 R8("add $1, %%r8\n")
+#define IMUL8 R8("imul %%r9, %%r9\n")
+#define R12(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) m(8) m(9) m(10) m(11)
+#define AESZ(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
+#define AESY(i) "vaesenc %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
+#define AESX(i) "vaesenc %%xmm15, %%xmm" #i ", %%xmm" #i "\n"
+#define CLZ(i) "vpclmulqdq $0x11, %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
+#define CLY(i) "vpclmulqdq $0x11, %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
+#define CLX(i) "vpclmulqdq $0x11, %%xmm15, %%xmm" #i ", %%xmm" #i "\n"
+#define IFZ(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n"
+#define MUZ(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
+#define MUY(i) "vpmuludq %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
+/* Six groups: zmm0-5 for the AES chains, zmm16-21 / zmm22-27 for the others. */
+#define MIXC(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define MIX2C(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vaesenc %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define MIXI(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpmadd52luq %%zmm31, %%zmm30, %%zmm1" #i "\n"
+#define R6(m) m(0) m(1) m(2) m(3) m(4) m(5)
+
+int main(void)
+{
+	double add, imul;
+	int r;
+
+	printf("core cycles per TSC cycle (dependent ADD chain; IMUL chain):\n");
+	for (r = 0; r < 9; r++) {
+		add = TIME(ADD8, 8, 125000, 3000);
+		imul = TIME(IMUL8, 8, 12500, 3000) / 3;
+		printf("  run %d: %.3f  %.3f\n", r, 1 / add, 1 / imul);
+	}
+	add = TIME(ADD8, 8, 1000, 1000);
+	printf("\nTSC cycles per instruction (core cycles = TSC x %.3f, this pass's ADD chain)\n",
+	       1 / add);
+#define SHOW(what, body, per) do {					\
+		double t_ = TIME(body, per, 1000, 1000);			\
+		printf("  %-44s %6.3f TSC  %6.2f core\n", what, t_, t_ / add); \
+	} while (0)
+	SHOW("VAESENC zmm, reciprocal throughput", R12(AESZ), 12);
+	SHOW("VAESENC ymm", R12(AESY), 12);
+	SHOW("VAESENC xmm", R12(AESX), 12);
+	SHOW("VPCLMULQDQ zmm", R12(CLZ), 12);
+	SHOW("VPCLMULQDQ ymm", R12(CLY), 12);
+	SHOW("VPCLMULQDQ xmm", R12(CLX), 12);
+	SHOW("VPMADD52LUQ zmm", R12(IFZ), 12);
+	SHOW("VPMULUDQ zmm", R12(MUZ), 12);
+	SHOW("VPMULUDQ ymm", R12(MUY), 12);
+	SHOW("MULX", R4("mulx %%r8, %%r9, %%r10\nmulx %%r8, %%r11, %%rax\n"), 8);
+	SHOW("1 VAESENC + 1 VPCLMULQDQ zmm (per pair)", R6(MIXC), 6);
+	SHOW("2 VAESENC + 1 VPCLMULQDQ zmm (per triple)", R6(MIX2C), 6);
+	SHOW("1 VAESENC + 1 VPMADD52LUQ zmm (per pair)", R6(MIXI), 6);
+	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
+	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
+	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);
+	SHOW("MULX, latency (rdx -> high half -> rdx)",
+	     R4("mulx %%rdx, %%rdx, %%r9\n"), 4);
+	return 0;
+}
