@@ -172,7 +172,7 @@ stock | demo | cmd)
 	userland "$arch" "$root"
 	stage_modules "$bdir" "$kabi" "$kdir/modules"
 	kernel=$kdir/vmlinuz
-	if [ "$kind" != cmd ] && [ "$flav" != "$arch" ]; then
+	if [ "$kind" = stock ] && [ "$flav" != "$arch" ]; then
 		# a flavour: its steps, and what it must be (stock-10-modules.sh)
 		steps=()
 		for f in $FLAVOUR_STEPS; do
