@@ -15,6 +15,7 @@
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
 #   make bench            userspace benchmark against OpenSSL/BoringSSL/nettle/Crypto++
 #   make bench-check      only its correctness checks (known answers, cross-checks)
+#   make check-simd-sections  the longest SIMD section of every tier, natively (TSC)
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make fuzz SEED=n COUNT=n [KERNEL=7.2]   AF_ALG fuzz campaign in a KUnit debug guest
 #   make style            checkpatch.pl on the project's C files
@@ -79,6 +80,7 @@ model-x86:
 
 include selftests/user/user.mk
 include tools/bench/bench.mk
+include tools/simd-sections/sections.mk
 include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \

@@ -15,8 +15,11 @@
 #          (modprobe, /proc/crypto,
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2
-#          (amd64) and 7.2 (arm64), and the stock 6.1/6.12/7.2/7.3-rc7 arm64
-#          kernels.
+#          (amd64) and 7.2 (arm64), the stock 6.1/6.12/7.2/7.3-rc7 arm64
+#          kernels, and Debian's PREEMPT_RT and cloud flavours of the amd64
+#          kernels (rt-amd64, cloud-amd64: modprobe, /proc/crypto, AF_ALG
+#          vectors and concurrency, unload/reload); the longest SIMD section
+#          of every tier, measured natively (a report).
 #   quick: host packages, userspace tests (both), the constant-time tests,
 #          the stock 6.1 amd64 guest.
 #
@@ -95,7 +98,7 @@ parallel_steps() {
 build_all_modules() {
 	local k a n=0 bad=0
 	for k in $KFAST_STOCK_KERNELS; do
-		for a in amd64 arm64; do
+		for a in amd64 arm64 $KFAST_FLAVOURS; do
 			if scripts/kenv.sh modules "$k" "$a" >/dev/null; then
 				n=$((n + 1))
 				echo "ok - modules build with W=1 and no warning for $k $a"
@@ -168,6 +171,7 @@ step "userspace tests" make -s check-user
 step "arm64 userspace tests (qemu-user)" make -s check-user-arm64
 step "constant time (valgrind)" make -s check-ct
 step "constant time (dudect timing report)" make -s check-dudect
+step "SIMD section lengths (native, a report)" make -s check-simd-sections
 step "speed output checker" selftests/qemu/check-speed-output-test.sh
 
 case "$mode" in
@@ -195,6 +199,14 @@ all)
 	done
 	for k in $KFAST_STOCK_KERNELS; do
 		guests+=("stock $k arm64 guest|selftests/qemu/run-guest.sh stock $k arm64")
+	done
+	# Debian's PREEMPT_RT and cloud kernels of each release: the flavour
+	# steps (run-guest.sh's FLAVOUR_STEPS), under a minute each when warm;
+	# last, so that they fill the slot beside the longer guests.
+	for k in $KFAST_STOCK_KERNELS; do
+		for f in $KFAST_FLAVOURS; do
+			guests+=("stock $k $f guest|selftests/qemu/run-guest.sh stock $k $f")
+		done
 	done
 	parallel_steps "${guests[@]}"
 	step "make install" install_test

@@ -8,11 +8,15 @@
 #
 #   kenv.sh setup-host                 install the host packages the tests need
 #   kenv.sh chroot SUITE               create/update a build chroot
-#   kenv.sh stock KVER ARCH            fetch Debian's kernel (image + modules)
-#   kenv.sh modules KVER ARCH          build our modules for that stock kernel
+#   kenv.sh stock KVER FLAVOUR         fetch Debian's kernel (image + modules)
+#   kenv.sh modules KVER FLAVOUR       build our modules for that stock kernel
 #   kenv.sh kunit-kernel KVER [ARCH]   build the KUnit debug kernel (amd64, arm64)
 #   kenv.sh kunit-modules KVER [ARCH]  build our modules + KUnit suites for it
 #   kenv.sh user-sysroot arm64         arm64 libraries for the cross-built userspace tests
+#
+# FLAVOUR: amd64, arm64, or an amd64 kernel flavour, rt-amd64 (PREEMPT_RT)
+# or cloud-amd64 (scripts/lib.sh: KFAST_FLAVOURS); it is the end of the
+# kernel release, as in linux-image-6.1.0-57-rt-amd64.
 #
 # Paths of the results are printed on stdout (one per line) for the caller.
 
@@ -93,47 +97,72 @@ chroot_abi() {
 	echo "${h%-amd64}"
 }
 
-# stock KVER ARCH: vmlinuz + the module tree of Debian's kernel whose headers
-# are in the chroot.  Prints the directory (vmlinuz, modules/, abi).
+# stock KVER FLAVOUR: vmlinuz + the module tree of Debian's kernel whose
+# headers are in the chroot (the same ABI for a flavour).  Prints the
+# directory (vmlinuz, modules/, abi, and config when the package has one).
 stock_kernel() {
-	local kver=$1 arch=$2 suite abi dir img mods
+	local kver=$1 flav=$2 arch suite abi dir img mods rel
+	arch=$(flavour_arch "$flav")
 	suite=$(suite_of "$kver")
 	make_chroot "$suite" >/dev/null
 	abi=$(chroot_abi "$suite")
-	dir=$KFAST_CACHE/stock/$abi-$arch
+	rel=$abi-$flav
+	dir=$KFAST_CACHE/stock/$rel
 	if [ ! -f "$dir/.ready" ]; then
 		apt_update_once "$suite"
 		rm -rf "$dir"
 		mkdir -p "$dir/x"
-		if aptx "$suite" apt-cache show "linux-binary-$abi-$arch:$arch" >/dev/null 2>&1; then
+		if aptx "$suite" apt-cache show "linux-binary-$rel:$arch" >/dev/null 2>&1; then
 			# 7.x splits the image package: binary (vmlinuz) + modules.
-			img=linux-binary-$abi-$arch:$arch
-			mods=linux-modules-$abi-$arch:$arch
+			img=linux-binary-$rel:$arch
+			mods=linux-modules-$rel:$arch
 			fetch_debs "$suite" "$img" "$mods"
 			extract_deb "$(deb_path "$suite" "$img")" "$dir/x"
 			extract_deb "$(deb_path "$suite" "$mods")" "$dir/x"
 		else
-			img=linux-image-$abi-$arch-unsigned:$arch
+			img=linux-image-$rel-unsigned:$arch
 			aptx "$suite" apt-cache show "$img" >/dev/null 2>&1 ||
-				img=linux-image-$abi-$arch:$arch
+				img=linux-image-$rel:$arch
 			fetch_debs "$suite" "$img"
 			extract_deb "$(deb_path "$suite" "$img")" "$dir/x"
 		fi
 		local vmlinuz
 		vmlinuz=$(find "$dir/x" -name "vmlinuz*" -type f | head -n 1)
-		[ -n "$vmlinuz" ] || die "no vmlinuz in the $abi-$arch packages"
+		[ -n "$vmlinuz" ] || die "no vmlinuz in the $rel packages"
 		mv "$vmlinuz" "$dir/vmlinuz"
-		mv "$(find "$dir/x" -type d -path "*/modules/$abi-$arch" | head -n 1)" "$dir/modules"
+		find "$dir/x" -name "config-$rel" -type f -exec mv {} "$dir/config" \;
+		mv "$(find "$dir/x" -type d -path "*/modules/$rel" | head -n 1)" "$dir/modules"
 		rm -rf "$dir/x"
 		# Debian generates modules.dep at install time, not in the package.
 		mkdir -p "$dir/dep/lib/modules"
-		ln -s ../../../modules "$dir/dep/lib/modules/$abi-$arch"
-		depmod -b "$dir/dep" "$abi-$arch" || die "depmod of the $abi-$arch modules failed"
+		ln -s ../../../modules "$dir/dep/lib/modules/$rel"
+		depmod -b "$dir/dep" "$rel" || die "depmod of the $rel modules failed"
 		rm -rf "$dir/dep"
-		echo "$abi-$arch" >"$dir/abi"
+		echo "$rel" >"$dir/abi"
 		touch "$dir/.ready"
 	fi
 	echo "$dir"
+}
+
+# flavour_headers SUITE FLAVOUR: installs the headers of an amd64 flavour
+# (linux-headers-<abi>-rt-amd64, ...) of the chroot's kernel ABI into the
+# suite's build chroot, once.  Prints their directory inside the chroot.
+flavour_headers() {
+	local suite=$1 flav=$2 abi root=$KFAST_CACHE/chroot/$1 p t
+	abi=$(chroot_abi "$suite")
+	p=linux-headers-$abi-$flav
+	t=$(suite_release_args "$suite")
+	# one apt in the chroot at a time: a suite's rt and cloud guests are
+	# prepared in parallel
+	(
+		flock 9
+		[ -f "$root/usr/src/$p/Module.symvers" ] && exit 0
+		log "installing $p in the $suite chroot"
+		in_chroot "$suite" "apt-get install -y -q --no-install-recommends $t $p >/dev/null ||
+			{ apt-get -q update >/dev/null &&
+				apt-get install -y -q --no-install-recommends $t $p >/dev/null; }"
+	) 9>"$root/.kfast-flavour-lock" || die "$p ($suite) failed"
+	echo "/usr/src/$p"
 }
 
 # Extracts the arm64 headers of the chroot's kernel ABI into the chroot (they
@@ -150,23 +179,27 @@ arm64_headers() {
 	echo "/usr/src/linux-headers-$abi-arm64"
 }
 
-# modules KVER ARCH: builds the kfast modules against Debian's headers of the
-# stock kernel.  Prints the build directory (the .ko files are in it).
+# modules KVER FLAVOUR: builds the kfast modules against Debian's headers of
+# the stock kernel (of the flavour).  Prints the build directory (the .ko
+# files are in it).
 build_modules() {
-	local kver=$1 arch=$2 suite abi tree hdr cross=""
+	local kver=$1 flav=$2 suite abi tree hdr cross=""
+	flavour_arch "$flav" >/dev/null
 	suite=$(suite_of "$kver")
 	make_chroot "$suite" >/dev/null
 	abi=$(chroot_abi "$suite")
-	if [ "$arch" = arm64 ]; then
+	case "$flav" in
+	arm64)
 		hdr=$(arm64_headers "$suite")
 		# the headers' CC is $(CROSS_COMPILE)gcc-NN, the chroot's cross gcc
 		cross="ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-"
-	else
-		hdr=/usr/src/linux-headers-$abi-amd64
-	fi
-	tree=$(sync_tree "stock-$abi-$arch")
-	log "modules for $abi-$arch"
-	kbuild_modules "$suite" "$tree" "$abi-$arch" "-C $hdr $cross" \
+		;;
+	amd64) hdr=/usr/src/linux-headers-$abi-amd64 ;;
+	*) hdr=$(flavour_headers "$suite" "$flav") ;;
+	esac
+	tree=$(sync_tree "stock-$abi-$flav")
+	log "modules for $abi-$flav"
+	kbuild_modules "$suite" "$tree" "$abi-$flav" "-C $hdr $cross" \
 		"$KFAST_CACHE/chroot/$suite$hdr/Module.symvers"
 	echo "$tree"
 }

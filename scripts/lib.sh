@@ -30,6 +30,22 @@ KFAST_KERNELS="6.1 6.12 7.2"
 KFAST_NEXT_KERNEL=7.3
 KFAST_STOCK_KERNELS="$KFAST_KERNELS $KFAST_NEXT_KERNEL"
 
+# Kernel flavours.  The ARCH argument of the stock kernels (kenv.sh stock,
+# kenv.sh modules, run-guest.sh stock) is a Debian flavour, the end of the
+# kernel release: amd64 or arm64 (the default kernels), or the amd64 kernels'
+# rt-amd64 (PREEMPT_RT) and cloud-amd64 (Debian packages both for 6.1, 6.12,
+# 7.2 and 7.3-rc7).  make check boots these flavours too.
+# shellcheck disable=SC2034  # check.sh's
+KFAST_FLAVOURS="rt-amd64 cloud-amd64"
+
+# The Debian architecture of a flavour (rt-amd64 -> amd64).
+flavour_arch() {
+	case "$1" in
+	amd64 | arm64 | rt-amd64 | cloud-amd64) echo "${1##*-}" ;;
+	*) die "unknown kernel flavour '$1' (amd64, arm64, rt-amd64, cloud-amd64)" ;;
+	esac
+}
+
 log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 

@@ -4,19 +4,25 @@
 # Boots a test guest under qemu (TCG: nested KVM is not available) and judges
 # the run.
 #
-#   run-guest.sh stock KVER ARCH        Debian's kernel + our modules built
+#   run-guest.sh stock KVER FLAVOUR     Debian's kernel + our modules built
 #                                       against Debian's headers (with
 #                                       KFAST_MODULES=dkms: the modules DKMS
-#                                       built in selftests/dkms/dkms-test.sh)
+#                                       built in selftests/dkms/dkms-test.sh);
+#                                       FLAVOUR amd64, arm64, or rt-amd64 /
+#                                       cloud-amd64 (Debian's PREEMPT_RT and
+#                                       cloud kernels: the flavour steps below)
 #   run-guest.sh kunit KVER [ARCH]      the KUnit debug kernel (amd64 or
 #                                       arm64) + our modules and KUnit
 #                                       suites built against it
-#   run-guest.sh demo KVER ARCH         stock guest running the demo (make demo)
-#   run-guest.sh cmd KVER ARCH CMD [DIR]  stock guest, modules loaded, runs
+#   run-guest.sh demo KVER FLAVOUR      stock guest running the demo (make demo)
+#   run-guest.sh cmd KVER FLAVOUR CMD [DIR]  stock guest, modules loaded, runs
 #                                       CMD with DIR's files in /files
 #
-# KUnit guest knobs: KFAST_GUEST_STEPS="20 40" stages only those
-# guest/kunit-NN-*.sh steps; KFAST_FUZZ_SEED, KFAST_FUZZ_COUNT,
+# A flavour guest (rt-amd64, cloud-amd64) runs a reduced set of steps
+# (FLAVOUR_STEPS below: modprobe and /proc/crypto, the AF_ALG vectors, the
+# KUnit guest's AF_ALG concurrency step, unload/reload), and checks that it
+# booted that flavour.  KFAST_GUEST_STEPS="20 40" stages only those NN steps
+# of any stock or KUnit guest.  KUnit knobs: KFAST_FUZZ_SEED, KFAST_FUZZ_COUNT,
 # KFAST_FAULT_STRIDE, KFAST_FAULT_ROUNDS reach the reliability steps;
 # KFAST_GUEST_TIMEOUT (seconds) replaces the 1500 s timeout (make fuzz).
 #
@@ -34,13 +40,16 @@ set -eu
 KENV=$KFAST_TOP/scripts/kenv.sh
 GUEST=$KFAST_TOP/selftests/qemu/guest
 
+# The steps of a flavour guest: guest/<kind>-NN-*.sh names, any kind's.
+FLAVOUR_STEPS="stock-10-modules stock-20-afalg kunit-50-concurrency stock-80-reload"
+
 kind=$1 kver=$2
 case "$kind" in
-kunit) arch=${3:-amd64} ;;
-stock | demo | cmd) arch=$3 ;;
-*) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [ARCH] [CMD [DIR]]" ;;
+kunit) arch=${3:-amd64} flav=$arch ;;
+stock | demo | cmd) flav=$3 arch=$(flavour_arch "$3") ;;
+*) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [FLAVOUR] [CMD [DIR]]" ;;
 esac
-name="$kind-$kver-$arch"
+name="$kind-$kver-$flav"
 smp=2
 # KFAST_RUN_TAG keeps concurrent runs of the same guest apart.
 out=$KFAST_CACHE/runs/$name${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
@@ -94,6 +103,20 @@ userland() {
 	fi
 }
 
+# stage_steps FILE...: the guest/<kind>-NN-*.sh steps as /tests/NN-*.sh,
+# only those of KFAST_GUEST_STEPS="NN NN" when it is set.
+stage_steps() {
+	local f b
+	for f in "$@"; do
+		b=${f##*/}
+		b=${b#*-}
+		if [ -n "${KFAST_GUEST_STEPS:-}" ]; then
+			case " $KFAST_GUEST_STEPS " in *" ${b%%-*} "*) ;; *) continue ;; esac
+		fi
+		cp "$f" "$root/tests/$b"
+	done
+}
+
 # Copies a kernel module and its dependencies (from modules.dep) into the
 # guest's module tree, decompressed (busybox cannot load .ko.xz).
 add_kernel_module() {
@@ -136,7 +159,7 @@ stage_modules() {
 timeout_s=600
 case "$kind" in
 stock | demo | cmd)
-	kdir=$("$KENV" stock "$kver" "$arch")
+	kdir=$("$KENV" stock "$kver" "$flav")
 	kabi=$(cat "$kdir/abi")
 	if [ "${KFAST_MODULES:-tree}" = dkms ]; then
 		bdir=$KFAST_CACHE/dkms/$kabi/modules
@@ -144,17 +167,25 @@ stock | demo | cmd)
 			die "no DKMS-built modules for $kabi (selftests/dkms/dkms-test.sh $kver runs first)"
 		log "guest $name boots the modules DKMS built ($bdir)"
 	else
-		bdir=$("$KENV" modules "$kver" "$arch")
+		bdir=$("$KENV" modules "$kver" "$flav")
 	fi
 	userland "$arch" "$root"
 	stage_modules "$bdir" "$kabi" "$kdir/modules"
 	kernel=$kdir/vmlinuz
-	if [ "$kind" != cmd ]; then
-		for f in "$GUEST/$kind"-*.sh; do
-			b=${f##*/}
-			cp "$f" "$root/tests/${b#"$kind"-}"
+	if [ "$kind" = stock ] && [ "$flav" != "$arch" ]; then
+		# a flavour: its steps, and what it must be (stock-10-modules.sh)
+		steps=()
+		for f in $FLAVOUR_STEPS; do
+			steps+=("$GUEST/$f.sh")
 		done
-		cp "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
+		stage_steps "${steps[@]}"
+		echo "$flav" >"$root/tests/flavour"
+	elif [ "$kind" != cmd ]; then
+		stage_steps "$GUEST/$kind"-*.sh
+	fi
+	if [ "$kind" != cmd ]; then
+		cp "$GUEST/reliab-lib.sh" "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
+		: >"$root/tests/reliab.env"
 		# The README's example blocks marked for the stock guest, as is
 		# (stock-40-readme.sh runs them).
 		mkdir -p "$root/tests/readme"
@@ -175,15 +206,7 @@ kunit)
 	kabi=$(cat "$odir/include/config/kernel.release")
 	userland "$arch" "$root"
 	stage_modules "$bdir" "$kabi"
-	for f in "$GUEST"/kunit-*.sh; do
-		b=${f##*/}
-		b=${b#kunit-}
-		# KFAST_GUEST_STEPS="20 40": only those steps (development, campaigns)
-		if [ -n "${KFAST_GUEST_STEPS:-}" ]; then
-			case " $KFAST_GUEST_STEPS " in *" ${b%%-*} "*) ;; *) continue ;; esac
-		fi
-		cp "$f" "$root/tests/$b"
-	done
+	stage_steps "$GUEST"/kunit-*.sh
 	cp "$GUEST/reliab-lib.sh" "$KFAST_TOP/selftests/afalg/vectors.txt" "$root/tests/"
 	# The reliability steps' knobs (kunit-30, kunit-40), when set.
 	for v in KFAST_FUZZ_SEED KFAST_FUZZ_COUNT KFAST_FAULT_STRIDE KFAST_FAULT_ROUNDS; do

@@ -155,9 +155,33 @@ static inline bool crypto_simd_usable(void)
 {
 	return kfast_user_simd_usable;
 }
+
+/*
+ * SIMD sections (kernel_fpu_begin/end, kernel_neon_begin/end in the
+ * kernel): nothing to do in userspace.  Built with KFAST_USER_SIMD_TRACE
+ * (tools/simd-sections/ only, never the tests or the benchmark), each
+ * begin/end pair is timed with the TSC instead, to find the longest section
+ * a tier runs.
+ */
 struct kfast_simd_state { };
+
+#ifdef KFAST_USER_SIMD_TRACE
+void kfast_user_simd_trace_begin(void);
+void kfast_user_simd_trace_end(void);
+
+static inline void kfast_simd_begin(struct kfast_simd_state *st)
+{
+	kfast_user_simd_trace_begin();
+}
+
+static inline void kfast_simd_end(struct kfast_simd_state *st)
+{
+	kfast_user_simd_trace_end();
+}
+#else
 static inline void kfast_simd_begin(struct kfast_simd_state *st) { }
 static inline void kfast_simd_end(struct kfast_simd_state *st) { }
+#endif
 
 /*
  * CPU features, as boot_cpu_has() in the kernel.  Tiers are chosen once by

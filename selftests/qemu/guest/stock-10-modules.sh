@@ -2,6 +2,17 @@
 # Stock kernel: load the kernel's AF_ALG modules and ours by name, check
 # /proc/crypto and the self-test results.
 
+# A flavour guest (run-guest.sh stock KVER rt-amd64 or cloud-amd64) checks
+# that it booted that flavour of the kernel.
+if [ -f /tests/flavour ]; then
+	flavour=$(cat /tests/flavour)
+	echo "# kernel $(uname -r): $(uname -v)"
+	check "the kernel is the $flavour flavour" \
+		sh -c "uname -r | grep -q -- '-$flavour\$'"
+	[ "$flavour" = rt-amd64 ] &&
+		check "the kernel is PREEMPT_RT" sh -c 'uname -v | grep -q PREEMPT_RT'
+fi
+
 for m in af_alg algif_hash algif_aead; do
 	check "modprobe $m (distribution module)" modprobe "$m"
 done
