@@ -66,6 +66,15 @@ fuzz:
 	KFAST_GUEST_TIMEOUT=$$((600 + $(COUNT) * 8 / 2)) KFAST_RUN_TAG=fuzz \
 		selftests/qemu/run-guest.sh kunit $(or $(KERNEL),7.2)
 
+# arm64 KUnit on the older kernels, outside make check (a cross-built debug
+# kernel of about 30 minutes each, cold): the suites and the kmemleak scan,
+# as make check runs the 7.2 arm64 one.
+ARM64_KUNIT_KERNELS ?= 6.1 6.12
+check-kunit-arm64:
+	@fail=0; for k in $(ARM64_KUNIT_KERNELS); do \
+		KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit $$k arm64 || fail=1; \
+	done; exit $$fail
+
 style:
 	scripts/style.sh
 
@@ -84,4 +93,5 @@ include tools/simd-sections/sections.mk
 include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \
+	check-kunit-arm64 \
 	deb model-arm64 model-x86
