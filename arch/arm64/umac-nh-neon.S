@@ -132,18 +132,16 @@
 .endif
 .endm
 
-/* The accumulators that NH_MULI uses for n iterations. */
+/* All eight accumulators (NH_MULI and NH_FOUR_UNITS_1 use them all). */
 .macro NH_ZERO n
 	movi		ACCA0.2d, #0
 	movi		ACCB0.2d, #0
-	movi		ACCA2.2d, #0
-	movi		ACCB2.2d, #0
-.if \n != 1
 	movi		ACCA1.2d, #0
 	movi		ACCB1.2d, #0
+	movi		ACCA2.2d, #0
+	movi		ACCB2.2d, #0
 	movi		ACCA3.2d, #0
 	movi		ACCB3.2d, #0
-.endif
 .endm
 
 /* Units u and u + 1 from DATA under Q(2u) .. Q(2u + n + 2) at KEY. */
@@ -203,16 +201,45 @@
 .endif
 .endm
 
-/* UNITS units from DATA: two per step, then the odd one. */
+/*
+ * Four units with one iteration: two NH_TWO_UNITS, the second into the
+ * accumulators of iteration 1 (unused with one iteration), so that each
+ * accumulator takes one UMLAL per 128 bytes.
+ */
+.macro NH_FOUR_UNITS_1
+	NH_TWO_UNITS	1
+	ld1		{X_A.4s, Y_A.4s, X_B.4s, Y_B.4s}, [DATA], #64
+	ld1		{K0.4s, K1.4s, K2.4s, K3.4s}, [KEY], #64
+	NH_MUL		X_A, Y_A, K0, K1, ACCA1, T0, T1, ACCA3
+	NH_MUL		X_B, Y_B, K2, K3, ACCB1, T2, T3, ACCB3
+.endm
+
+/*
+ * UNITS units from DATA: two per step (four with one iteration), then the
+ * odd ones.
+ */
 .macro NH_UNITS n
+.if \n == 1
+	subs		UNITS, UNITS, #4
+	b.lo		.Ltail4\@
+.Lfour\@:
+	NH_FOUR_UNITS_1
+	subs		UNITS, UNITS, #4
+	b.hs		.Lfour\@
+.Ltail4\@:
+	/* UNITS is now -4 .. -1: 0 .. 3 units left, bit 1 set for 2 or 3 */
+	tbz		UNITS, #1, .Ltail\@
+	NH_TWO_UNITS	1
+.else
 	subs		UNITS, UNITS, #2
 	b.lo		.Ltail\@
 .Lpair\@:
 	NH_TWO_UNITS	\n
 	subs		UNITS, UNITS, #2
 	b.hs		.Lpair\@
+.endif
 .Ltail\@:
-	/* UNITS is now -2 (none left) or -1 (one) */
+	/* UNITS is now even (none left) or odd (one) */
 	tbz		UNITS, #0, .Ldone\@
 	ld1		{X_A.4s, Y_A.4s}, [DATA], #32
 	NH_ONE_UNIT	\n
@@ -226,6 +253,12 @@
  * accumulators leaves their two sums side by side.
  */
 .macro NH_FOLD n, dst, add
+.if \n == 1
+	add		ACCA0.2d, ACCA0.2d, ACCA1.2d	/* NH_FOUR_UNITS_1's */
+	add		ACCB0.2d, ACCB0.2d, ACCB1.2d
+	add		ACCA2.2d, ACCA2.2d, ACCA3.2d
+	add		ACCB2.2d, ACCB2.2d, ACCB3.2d
+.endif
 .if \n <= 2
 	add		ACCA0.2d, ACCA0.2d, ACCA2.2d	/* NH_MULI's lanes 2-3 */
 	add		ACCB0.2d, ACCB0.2d, ACCB2.2d
