@@ -70,7 +70,10 @@ of its two chains).  The OCB rows are its loops over groups of 8 blocks (text
 both ways, HASH over the AAD), offsets and checksum included, on the path of the
 named key size through the round-count dispatch inside the loop; their anchors
 are the kernel's CTR loop (the kernel's fastest AES mode) and its ECB loop (AES
-and nothing else).
+and nothing else).  The N1 and V1 models forward no accumulator early: a UMLAL
+waits the full 4 cycles for the previous UMLAL into the same register (V2's
+model: about 1), so our NH loops give each accumulator one UMLAL per step
+where registers allow (1 and 2 iterations; 3 and 4 have two per accumulator).
 """
 
 
