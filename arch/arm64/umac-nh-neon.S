@@ -51,7 +51,11 @@
  * accumulator takes one UMLAL per step: the step is then no longer bound by
  * the UMLAL latency of the chain (four cycles each in LLVM's Neoverse N1
  * and V1 models, which forward no accumulator early) but by throughput.
- * All the accumulators of an iteration are summed once at the end.
+ * With one iteration a step is four units, two pairs, the second pair into
+ * the accumulators of iteration 1 (ACCA1/ACCA3, ACCB1/ACCB3), so that each
+ * accumulator takes one UMLAL per 128 bytes; two or three units left take
+ * one pair, then the odd unit.  All the accumulators of an iteration are
+ * summed once at the end.
  */
 #include <linux/linkage.h>
 
