@@ -45,7 +45,17 @@
  * Two units per step: unit u + 1 needs the quarters Q(2u + 2 + i), so one
  * step loads Q(2u) .. Q(2u + N + 2) and each iteration of each unit is one
  * NH_MUL.  The second unit has accumulators of its own (ACCB), so that no
- * accumulator takes two dependent UMLALs in a row more than needed.
+ * accumulator takes two dependent UMLALs in a row more than needed.  With
+ * one or two iterations, UMLAL2 adds to a third and fourth set of
+ * accumulators (ACCA2/ACCA3, ACCB2/ACCB3, unused then), so that every
+ * accumulator takes one UMLAL per step: the step is then no longer bound by
+ * the UMLAL latency of the chain (four cycles each in LLVM's Neoverse N1
+ * and V1 models, which forward no accumulator early) but by throughput.
+ * With one iteration a step is four units, two pairs, the second pair into
+ * the accumulators of iteration 1 (ACCA1/ACCA3, ACCB1/ACCB3), so that each
+ * accumulator takes one UMLAL per 128 bytes; two or three units left take
+ * one pair, then the odd unit.  All the accumulators of an iteration are
+ * summed once at the end.
  */
 #include <linux/linkage.h>
 
@@ -98,31 +108,44 @@
 .text
 
 /*
- * acc += (x + ka) * (y + kb) as above: the sums mod 2^32 in t and u, then
- * the four 32 x 32 -> 64-bit products of their lanes into acc's two lanes.
+ * acc + acc2 += (x + ka) * (y + kb) as above: the sums mod 2^32 in t and
+ * u, then the four 32 x 32 -> 64-bit products of their lanes, those of
+ * lanes 0-1 into acc's two lanes and those of lanes 2-3 into acc2's (acc2
+ * may be acc).
  */
-.macro NH_MUL x, y, ka, kb, acc, t, u
+.macro NH_MUL x, y, ka, kb, acc, t, u, acc2
 	add		\t\().4s, \x\().4s, \ka\().4s
 	add		\u\().4s, \y\().4s, \kb\().4s
 	umlal		\acc\().2d, \t\().2s, \u\().2s
-	umlal2		\acc\().2d, \t\().4s, \u\().4s
+	umlal2		\acc2\().2d, \t\().4s, \u\().4s
 .endm
 
+/*
+ * Iteration \i of a unit into accumulator set \set (A or B).  With one or
+ * two iterations the products of lanes 2-3 go to accumulator \i + 2 of the
+ * set, unused otherwise, so that each accumulator takes one UMLAL per unit
+ * and not two dependent ones; NH_FOLD adds the two.
+ */
+.macro NH_MULI n, i, set, x, y, ka, kb, t, u
+.if \n > 2
+	NH_MUL		\x, \y, \ka, \kb, ACC\set\i, \t, \u, ACC\set\i
+.elseif \i == 0
+	NH_MUL		\x, \y, \ka, \kb, ACC\set\()0, \t, \u, ACC\set\()2
+.else
+	NH_MUL		\x, \y, \ka, \kb, ACC\set\()1, \t, \u, ACC\set\()3
+.endif
+.endm
+
+/* All eight accumulators (NH_MULI and NH_FOUR_UNITS_1 use them all). */
 .macro NH_ZERO n
 	movi		ACCA0.2d, #0
 	movi		ACCB0.2d, #0
-.if \n > 1
 	movi		ACCA1.2d, #0
 	movi		ACCB1.2d, #0
-.endif
-.if \n > 2
 	movi		ACCA2.2d, #0
 	movi		ACCB2.2d, #0
-.endif
-.if \n > 3
 	movi		ACCA3.2d, #0
 	movi		ACCB3.2d, #0
-.endif
 .endm
 
 /* Units u and u + 1 from DATA under Q(2u) .. Q(2u + n + 2) at KEY. */
@@ -139,19 +162,19 @@
 .elseif \n == 4
 	ld1		{K4.4s, K5.4s, K6.4s}, [KEYHI]
 .endif
-	NH_MUL		X_A, Y_A, K0, K1, ACCA0, T0, T1
-	NH_MUL		X_B, Y_B, K2, K3, ACCB0, T2, T3
+	NH_MULI		\n, 0, A, X_A, Y_A, K0, K1, T0, T1
+	NH_MULI		\n, 0, B, X_B, Y_B, K2, K3, T2, T3
 .if \n > 1
-	NH_MUL		X_A, Y_A, K1, K2, ACCA1, T0, T1
-	NH_MUL		X_B, Y_B, K3, K4, ACCB1, T2, T3
+	NH_MULI		\n, 1, A, X_A, Y_A, K1, K2, T0, T1
+	NH_MULI		\n, 1, B, X_B, Y_B, K3, K4, T2, T3
 .endif
 .if \n > 2
-	NH_MUL		X_A, Y_A, K2, K3, ACCA2, T0, T1
-	NH_MUL		X_B, Y_B, K4, K5, ACCB2, T2, T3
+	NH_MULI		\n, 2, A, X_A, Y_A, K2, K3, T0, T1
+	NH_MULI		\n, 2, B, X_B, Y_B, K4, K5, T2, T3
 .endif
 .if \n > 3
-	NH_MUL		X_A, Y_A, K3, K4, ACCA3, T0, T1
-	NH_MUL		X_B, Y_B, K5, K6, ACCB3, T2, T3
+	NH_MULI		\n, 3, A, X_A, Y_A, K3, K4, T0, T1
+	NH_MULI		\n, 3, B, X_B, Y_B, K5, K6, T2, T3
 .endif
 .endm
 
@@ -170,28 +193,57 @@
 .endif
 	add		KEY, KEY, #32
 .endif
-	NH_MUL		X_A, Y_A, K0, K1, ACCA0, T0, T1
+	NH_MULI		\n, 0, A, X_A, Y_A, K0, K1, T0, T1
 .if \n > 1
-	NH_MUL		X_A, Y_A, K1, K2, ACCA1, T2, T3
+	NH_MULI		\n, 1, A, X_A, Y_A, K1, K2, T2, T3
 .endif
 .if \n > 2
-	NH_MUL		X_A, Y_A, K2, K3, ACCA2, T0, T1
+	NH_MULI		\n, 2, A, X_A, Y_A, K2, K3, T0, T1
 .endif
 .if \n > 3
-	NH_MUL		X_A, Y_A, K3, K4, ACCA3, T2, T3
+	NH_MULI		\n, 3, A, X_A, Y_A, K3, K4, T2, T3
 .endif
 .endm
 
-/* UNITS units from DATA: two per step, then the odd one. */
+/*
+ * Four units with one iteration: two NH_TWO_UNITS, the second into the
+ * accumulators of iteration 1 (unused with one iteration), so that each
+ * accumulator takes one UMLAL per 128 bytes.
+ */
+.macro NH_FOUR_UNITS_1
+	NH_TWO_UNITS	1
+	ld1		{X_A.4s, Y_A.4s, X_B.4s, Y_B.4s}, [DATA], #64
+	ld1		{K0.4s, K1.4s, K2.4s, K3.4s}, [KEY], #64
+	NH_MUL		X_A, Y_A, K0, K1, ACCA1, T0, T1, ACCA3
+	NH_MUL		X_B, Y_B, K2, K3, ACCB1, T2, T3, ACCB3
+.endm
+
+/*
+ * UNITS units from DATA: two per step (four with one iteration), then the
+ * odd ones.
+ */
 .macro NH_UNITS n
+.if \n == 1
+	subs		UNITS, UNITS, #4
+	b.lo		.Ltail4\@
+.Lfour\@:
+	NH_FOUR_UNITS_1
+	subs		UNITS, UNITS, #4
+	b.hs		.Lfour\@
+.Ltail4\@:
+	/* UNITS is now -4 .. -1: 0 .. 3 units left, bit 1 set for 2 or 3 */
+	tbz		UNITS, #1, .Ltail\@
+	NH_TWO_UNITS	1
+.else
 	subs		UNITS, UNITS, #2
 	b.lo		.Ltail\@
 .Lpair\@:
 	NH_TWO_UNITS	\n
 	subs		UNITS, UNITS, #2
 	b.hs		.Lpair\@
+.endif
 .Ltail\@:
-	/* UNITS is now -2 (none left) or -1 (one) */
+	/* UNITS is now even (none left) or odd (one) */
 	tbz		UNITS, #0, .Ldone\@
 	ld1		{X_A.4s, Y_A.4s}, [DATA], #32
 	NH_ONE_UNIT	\n
@@ -199,11 +251,26 @@
 .endm
 
 /*
- * Sum of both lanes of ACCA_i + ACCB_i for i < n, added to (add=1) or stored
+ * Sum of both lanes of ACCA_i + ACCB_i (and, for n <= 2, of ACCA_{i+2} +
+ * ACCB_{i+2}) for i < n, added to (add=1) or stored
  * at (add=0) \dst[0..n-1]; \dst is advanced by 8n.  ADDP of two
  * accumulators leaves their two sums side by side.
  */
 .macro NH_FOLD n, dst, add
+.if \n == 1
+	add		ACCA0.2d, ACCA0.2d, ACCA1.2d	/* NH_FOUR_UNITS_1's */
+	add		ACCB0.2d, ACCB0.2d, ACCB1.2d
+	add		ACCA2.2d, ACCA2.2d, ACCA3.2d
+	add		ACCB2.2d, ACCB2.2d, ACCB3.2d
+.endif
+.if \n <= 2
+	add		ACCA0.2d, ACCA0.2d, ACCA2.2d	/* NH_MULI's lanes 2-3 */
+	add		ACCB0.2d, ACCB0.2d, ACCB2.2d
+.endif
+.if \n == 2
+	add		ACCA1.2d, ACCA1.2d, ACCA3.2d
+	add		ACCB1.2d, ACCB1.2d, ACCB3.2d
+.endif
 	add		ACCA0.2d, ACCA0.2d, ACCB0.2d
 .if \n == 1
 	addp		ACCA0.2d, ACCA0.2d, ACCA0.2d

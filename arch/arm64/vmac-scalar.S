@@ -43,11 +43,16 @@
  *
  *   Two L2 steps at once (VMAC-64): acc = acc * k^2 + m1 * k + m2 with k^2
  *	from setkey (fully reduced).  The 256-bit sum Z = z0 + z1 2^64 +
- *	z2 2^128 + z3 2^192 of the products (each added with its carries) is
- *	reduced as (z0 + z1 2^64) + 2 (z2 + z3 2^64) mod p, then folded at
- *	bit 127 as above.  Only acc * k^2 is on the serial chain, which
- *	costs one multiply-and-reduce per two blocks.  An odd block count
- *	takes one single step first.
+ *	z2 2^128 + z3 2^192 of the products is built with few carry
+ *	instructions: of each 128 x 128-bit product, lo x lo and hi x hi
+ *	side by side are one 256-bit word added in one chain of four (the
+ *	first straight onto m2, with no copy), the two cross products are
+ *	added at word offset 1.  Z is reduced as (z0 + z1 2^64) +
+ *	2 (z2 + z3 2^64) mod p, then folded at bit 127 as above.  Only
+ *	acc * k^2 is on the serial chain, which costs one multiply-and-reduce
+ *	per two blocks.  The first block's NH goes straight to (N1H:N1L), and
+ *	both blocks are read at offsets from P, which moves once per step.
+ *	An odd block count takes one single step first.
  */
 #include <linux/linkage.h>
 #include "vmac-offsets.h"
@@ -96,18 +101,18 @@
 .text
 
 /*
- * NH of the block at P under the key at KEY + \koff into (SH:SL), mod
- * 2^126.
+ * NH of the block at P + \poff under the key at KEY + \koff into
+ * (\sh:\sl), mod 2^126.  Scratch: M0, M1, K0, K1, PLO, PHI, TL, TH.
  */
-.macro NH_BLOCK koff
+.macro NH_BLOCK koff, poff=0, sl=SL, sh=SH
 .irp j, 0, 1, 2, 3, 4, 5, 6, 7
-	ldp		M0, M1, [P, #16 * \j]
+	ldp		M0, M1, [P, #(\poff + 16 * \j)]
 	ldp		K0, K1, [KEY, #(\koff + 16 * \j)]
 	add		M0, M0, K0
 	add		M1, M1, K1
 .if \j == 0
-	mul		SL, M0, M1
-	umulh		SH, M0, M1
+	mul		\sl, M0, M1
+	umulh		\sh, M0, M1
 .elseif \j == 1
 	mul		TL, M0, M1
 	umulh		TH, M0, M1
@@ -115,17 +120,17 @@
 	mul		PLO, M0, M1
 	umulh		PHI, M0, M1
 .if \j % 2 == 0
-	adds		SL, SL, PLO
-	adc		SH, SH, PHI
+	adds		\sl, \sl, PLO
+	adc		\sh, \sh, PHI
 .else
 	adds		TL, TL, PLO
 	adc		TH, TH, PHI
 .endif
 .endif
 .endr
-	adds		SL, SL, TL
-	adc		SH, SH, TH
-	and		SH, SH, #0x3fffffffffffffff	/* mod 2^126 */
+	adds		\sl, \sl, TL
+	adc		\sh, \sh, TH
+	and		\sh, \sh, #0x3fffffffffffffff	/* mod 2^126 */
 .endm
 
 /*
@@ -161,49 +166,48 @@
 	adc		\ah, M1, xzr
 .endm
 
-/* (SUM3:SUM2:SUM1:SUM0) += (\hi:\lo) 2^(64 \o), the carries carried through. */
-.macro ZADD o, lo, hi
-.if \o == 0
-	adds		SUM0, SUM0, \lo
-	adcs		SUM1, SUM1, \hi
-	adcs		SUM2, SUM2, xzr
-	adc		SUM3, SUM3, xzr
-.elseif \o == 1
-	adds		SUM1, SUM1, \lo
-	adcs		SUM2, SUM2, \hi
-	adc		SUM3, SUM3, xzr
-.else
-	adds		SUM2, SUM2, \lo
-	adc		SUM3, SUM3, \hi
-.endif
-.endm
-
-/* Z += (\xh:\xl) (\yh:\yl): four products at word offsets 0, 1, 1, 2. */
-.macro ZMUL xh, xl, yh, yl
+/*
+ * Z += (\xh:\xl) (\yh:\yl): the products xl yl and xh yh side by side are
+ * one 256-bit word (one carry chain of four), the cross products xl yh and
+ * xh yl are added at word offset 1.  With first=1, Z = that plus (SH:SL)
+ * (the products of the first pair written straight into Z).
+ */
+.macro ZMUL xh, xl, yh, yl, first=0
 	mul		PLO, \xl, \yl
 	umulh		PHI, \xl, \yl
-	mul		TL, \xl, \yh
-	umulh		TH, \xl, \yh
-	ZADD		0, PLO, PHI
-	ZADD		1, TL, TH
-	mul		PLO, \xh, \yl
-	umulh		PHI, \xh, \yl
 	mul		TL, \xh, \yh
 	umulh		TH, \xh, \yh
-	ZADD		1, PLO, PHI
-	ZADD		2, TL, TH
+.if \first
+	adds		SUM0, SL, PLO
+	adcs		SUM1, SH, PHI
+	adcs		SUM2, TL, xzr
+	adc		SUM3, TH, xzr
+.else
+	adds		SUM0, SUM0, PLO
+	adcs		SUM1, SUM1, PHI
+	adcs		SUM2, SUM2, TL
+	adc		SUM3, SUM3, TH
+.endif
+	mul		PLO, \xl, \yh
+	umulh		PHI, \xl, \yh
+	mul		TL, \xh, \yl
+	umulh		TH, \xh, \yl
+	adds		SUM1, SUM1, PLO
+	adcs		SUM2, SUM2, PHI
+	adc		SUM3, SUM3, xzr
+	adds		SUM1, SUM1, TL
+	adcs		SUM2, SUM2, TH
+	adc		SUM3, SUM3, xzr
 .endm
 
 /*
  * (AH0:AL0) = (AH0:AL0) k^2 + (N1H:N1L) k + (SH:SL) mod 2^127 - 1, lazily
- * reduced.  Scratch: SUM0..SUM3, PLO, PHI, TL, TH.
+ * reduced.  Scratch: SUM0..SUM3, PLO, PHI, TL, TH.  Every partial sum is
+ * at most the whole (all terms are non-negative), below 2^256, so no carry
+ * leaves SUM3.
  */
 .macro POLY2
-	mov		SUM0, SL
-	mov		SUM1, SH
-	mov		SUM2, xzr
-	mov		SUM3, xzr
-	ZMUL		N1H, N1L, KH0, KL0	/* + m1 k */
+	ZMUL		N1H, N1L, KH0, KL0, 1	/* m2 + m1 k */
 	ZMUL		AH0, AL0, K2H, K2L	/* + acc k^2 */
 	adds		SUM2, SUM2, SUM2
 	adcs		SUM3, SUM3, SUM3
@@ -242,13 +246,10 @@ SYM_FUNC_START(vmac_blocks64_scalar)
 	subs		NBLK, NBLK, #1
 	b.eq		.Lb64_done
 .Lb64_pairs:
-	NH_BLOCK	VMAC_KEY_NH
-	mov		N1L, SL
-	mov		N1H, SH
-	add		P, P, #128
-	NH_BLOCK	VMAC_KEY_NH
+	NH_BLOCK	VMAC_KEY_NH, 0, N1L, N1H
+	NH_BLOCK	VMAC_KEY_NH, 128
 	POLY2
-	add		P, P, #128
+	add		P, P, #256
 	subs		NBLK, NBLK, #2
 	b.ne		.Lb64_pairs
 .Lb64_done:
