@@ -1226,6 +1226,7 @@ static unsigned int rnd(unsigned int n)
 
 static struct tally fz_errs, fz_race_errs;
 static unsigned long fz_actions, fz_seq, fz_kat_bad, fz_trunc_ok, fz_trunc, fz_intr, fz_ok, fz_reads;
+static unsigned long fz_known, fz_known_bad, fz_known_err;
 
 static void fz_err(long r)
 {
@@ -1238,6 +1239,8 @@ struct fz {
 	const struct vec *v;
 	int tfm, ops[FZ_OPS];
 	size_t sent[FZ_OPS];
+	/* tfm holds v's key / (AEAD) v's authsize, as far as the actions tell */
+	int key_ok, auth_ok;
 };
 
 static int fz_nonblock(int fd)
@@ -1466,14 +1469,23 @@ static void fz_action(struct fz *z)
 		kfast_test_fill(&rng, ibuf, len);
 		if (rnd(2) && len == v->klen)
 			memcpy(ibuf, v->key, len);
-		r = setsockopt(rnd(8) || (op = fz_pick_op(z)) < 0 ? z->tfm : z->ops[op],
-			       SOL_ALG, ALG_SET_KEY, ibuf, len);
+		op = rnd(8) ? -1 : fz_pick_op(z);
+		r = setsockopt(op < 0 ? z->tfm : z->ops[op], SOL_ALG, ALG_SET_KEY, ibuf, len);
+		/*
+		 * EBUSY (operation sockets open) leaves the key alone; any other
+		 * failure leaves the tfm without a key.
+		 */
+		if (op < 0 && (!r || errno != EBUSY))
+			z->key_ok = !r && len == v->klen && !memcmp(ibuf, v->key, len);
 		break;
 	case 2:		/* authsize, random or right */
 		if (z->tfm < 0)
 			return;
-		r = setsockopt(z->tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL,
-			       rnd(2) ? v->taglen : rnd(4) ? rnd(20) : kfast_test_rand(&rng));
+		len = rnd(2) ? v->taglen : rnd(4) ? rnd(20) : (unsigned int)kfast_test_rand(&rng);
+		r = setsockopt(z->tfm, SOL_ALG, ALG_SET_AEAD_AUTHSIZE, NULL, len);
+		/* a refused authsize leaves the old one */
+		if (!r)
+			z->auth_ok = len == v->taglen;
 		break;
 	case 3:		/* accept */
 	case 4:
@@ -1597,6 +1609,109 @@ static long splice_bytes(int op, const void *buf, size_t len, unsigned int flags
 	return r;
 }
 
+/* send() or splice() of buf, MSG_MORE or not; bytes or -errno. */
+static long fz_send_piece(int op, const uint8_t *buf, size_t len, int more)
+{
+	long r;
+
+	if (len && len <= 60000 && rnd(2))
+		return splice_bytes(op, buf, len, more ? SPLICE_F_MORE : 0);
+	r = send(op, buf, len, more ? MSG_MORE : 0);
+	return r < 0 ? -errno : r;
+}
+
+/*
+ * A known answer on the fuzzed bound socket, while the actions so far left
+ * it with the vector's key (and authsize): a fresh operation socket
+ * (non-blocking: everything it needs has been sent when it reads), the input in one to four pieces by sendmsg() (the AEAD's first,
+ * with its control messages), send() and splice(), all but the last with
+ * MSG_MORE, then the output read exactly, into an oversized buffer or into
+ * two iovecs.  The answer must be the vector's and nothing may fail.
+ */
+static void fz_known_answer(struct fz *z)
+{
+	const struct vec *v = vec_like(z->v, rnd(64));
+	int enc = !v->aead || rnd(2), op;
+	size_t alen = v->aead ? v->alen : 0, inlen, want, pos = 0, explen, n;
+	unsigned int pieces = 1 + rnd(4), i;
+	const uint8_t *expect;
+	long r = 0;
+
+	if (z->tfm < 0 || !z->key_ok || (v->aead && !z->auth_ok))
+		return;
+	if (v->aead) {
+		memcpy(ibuf, v->aad, v->alen);
+		memcpy(ibuf + v->alen, enc ? v->in : v->out, enc ? v->inlen : v->outlen);
+		inlen = v->alen + (enc ? v->inlen : v->outlen);
+		expect = enc ? v->out : v->in;
+		explen = enc ? v->outlen : v->inlen;
+	} else {
+		memcpy(ibuf, v->in, v->inlen);
+		inlen = v->inlen;
+		expect = v->out;
+		explen = v->outlen;
+	}
+	want = alen + explen;
+	/* AF_ALG runs an AEAD operation only when there is output to read. */
+	if (!want)
+		return;
+	op = accept(z->tfm, NULL, 0);
+	if (op < 0 || fz_nonblock(op)) {
+		r = -errno;
+		goto out;
+	}
+	for (i = 0; i < pieces; i++) {
+		int more = i < pieces - 1;
+
+		n = more ? rnd(inlen - pos + 1) : inlen - pos;
+		if (!i && v->aead)
+			r = aead_send(op, enc, v->iv, v->ivlen, ibuf, v->alen, n,
+				      more ? MSG_MORE : 0);
+		else
+			r = fz_send_piece(op, ibuf + pos, n, more);
+		if (r != (long)n) {
+			r = r < 0 ? r : -EIO;
+			goto out;
+		}
+		pos += n;
+	}
+	switch (rnd(3)) {
+	case 0:
+		r = read(op, obuf, want);
+		break;
+	case 1:
+		r = read(op, obuf, want + 1 + rnd(4096));
+		break;
+	default: {
+		size_t cut = rnd(want + 1);
+		struct iovec iov[2] = { { obuf, cut }, { obuf + cut, want - cut } };
+		struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+
+		r = recvmsg(op, &msg, 0);
+		break;
+	}
+	}
+	if (r < 0) {
+		r = -errno;
+	} else {
+		fz_known++;
+		if (r != (long)want || memcmp(obuf + alen, expect, explen)) {
+			if (!fz_known_bad++)
+				printf("# fuzz: %s %s: a wrong known answer after the actions (%ld of %zu bytes)\n",
+				       v->name, v->aead ? (enc ? "seal" : "open") : "digest", r, want);
+		}
+		r = 0;
+	}
+out:
+	if (r < 0) {
+		if (!fz_known_err++)
+			printf("# fuzz: %s: the known answer failed: %s\n", v->name, errname(-r));
+		tally_add(&fz_errs, -r);
+	}
+	if (op >= 0)
+		close(op);
+}
+
 /*
  * Regression (6.1 debug guest, found by this fuzz): a finup from splice()
  * failing for a nonce that never arrived, then more data spliced with
@@ -1687,13 +1802,20 @@ static void run_fuzz(u64 seed, unsigned int count)
 			if (strcmp(z.v->name, v0->name))
 				z.v = v0;
 			alarm(20);
-			z.tfm = tfm_open(z.v, rnd(4));
+			z.key_ok = rnd(4) != 0;
+			z.auth_ok = z.key_ok;
+			z.tfm = tfm_open(z.v, z.key_ok);
 			if (z.tfm < 0) {
 				tally_add(&fz_errs, z.tfm);
 			} else {
 				steps = 1 + rnd(16);
-				for (k = 0; k < steps; k++)
-					fz_action(&z);
+				for (k = 0; k < steps; k++) {
+					if (rnd(6))
+						fz_action(&z);
+					else
+						fz_known_answer(&z);
+				}
+				fz_known_answer(&z);
 			}
 			/* close what is left, in a random order */
 			for (k = rnd(FZ_OPS + 1); k < FZ_OPS; k++)
@@ -1717,8 +1839,8 @@ static void run_fuzz(u64 seed, unsigned int count)
 		}
 		fz_kat_bad += kat_bad;
 	}
-	printf("# fuzz: %lu sequences, %lu actions (%lu calls succeeded, %lu reads returned output), %lu truncated ciphertexts, %.1f s\n",
-	       fz_seq, fz_actions, fz_ok, fz_reads, fz_trunc, now() - t0);
+	printf("# fuzz: %lu sequences, %lu actions (%lu calls succeeded, %lu reads returned output), %lu known answers on the fuzzed sockets, %lu truncated ciphertexts, %.1f s\n",
+	       fz_seq, fz_actions, fz_ok, fz_reads, fz_known, fz_trunc, now() - t0);
 	tally_print("fuzz errors", &fz_errs);
 	tally_print("fuzz errors in the thread racing close()", &fz_race_errs);
 	bad = tally_outside(&fz_errs, allowed);
@@ -1730,6 +1852,9 @@ static void run_fuzz(u64 seed, unsigned int count)
 	       fz_trunc);
 	result(!fz_kat_bad, "fuzz: a known answer after each of %lu sequences (%lu wrong)", fz_seq,
 	       fz_kat_bad);
+	result(fz_known && !fz_known_bad && !fz_known_err,
+	       "fuzz: %lu known answers on the fuzzed sockets, through random pieces and reads (%lu wrong, %lu failed)",
+	       fz_known, fz_known_bad, fz_known_err);
 }
 
 /* --- concurrency --------------------------------------------------------- */
