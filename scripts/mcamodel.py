@@ -12,6 +12,7 @@ the round count followed by a conditional jump).
 import os
 import re
 import subprocess
+import sys
 import tempfile
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -91,3 +92,11 @@ def mca(lines, args, iters, views=False):
         res["pressure"] = {names.get(c, c): (0.0 if v == "-" else float(v))
                            for c, v in zip(cols, vals)}
     return res
+
+
+def write_output(text, argv):
+    """The generated document into argv[1] if given, and onto stdout."""
+    if len(argv) > 1:
+        with open(argv[1], "w") as f:
+            f.write(text)
+    sys.stdout.write(text)

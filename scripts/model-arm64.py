@@ -296,10 +296,7 @@ def run(work):
         res[what], body[what] = cpb, (lines, nbytes)
         out.append("| %s | %d | %s |" % (what, nbytes, " | ".join("%.3f" % x for x in cpb)))
     text = "\n".join(out) + "\n" + NOTES + goals(res, body)
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "w") as f:
-            f.write(text)
-    sys.stdout.write(text)
+    mcamodel.write_output(text, sys.argv)
     return 0
 
 

@@ -204,10 +204,7 @@ def main():
         ops = ", ".join("%d %s" % (v, k) for k, v in sorted(r["counts"].items()))
         out.append("| %s | %d | %s | %s |" % (what, nbytes, ops, " | ".join(cells)))
     text = "\n".join(out) + "\n"
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "w") as f:
-            f.write(text)
-    sys.stdout.write(text)
+    mcamodel.write_output(text, sys.argv)
     return 0
 
 

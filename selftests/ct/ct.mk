@@ -12,7 +12,7 @@ CT_SRCS := selftests/ct/ct_test.c $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) \
 	$(GCMSIV_CORE_SRCS) $(OCB_CORE_SRCS) tools/uapi-shim/kfast_user.c \
 	tools/uapi-shim/kfast_user_ct.c
 
-$(CT_BIN): $(CT_SRCS) $(wildcard include/kfast/*.h tools/uapi-shim/*.h */*.h \
+$(CT_BIN): $(CT_SRCS) $(wildcard include/kfast/*.h tools/uapi-shim/*.h */*.h selftests/ct/*.h \
 		arch/$(USER_ARCH)/*.h arch/$(USER_ARCH)/*.inc)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -DKFAST_CT_VALGRIND -Wa,--noexecstack -o $@ $(CT_SRCS)
@@ -33,7 +33,7 @@ DUDECT_SRCS := selftests/ct/dudect.c $(VMAC_CORE_SRCS) $(UMAC_CORE_SRCS) \
 	tools/uapi-shim/kfast_user_ct.c
 DUDECT_ARGS ?=
 
-$(DUDECT_BIN): $(DUDECT_SRCS) $(wildcard include/kfast/*.h tools/uapi-shim/*.h */*.h \
+$(DUDECT_BIN): $(DUDECT_SRCS) $(wildcard include/kfast/*.h tools/uapi-shim/*.h */*.h selftests/ct/*.h \
 		arch/$(USER_ARCH)/*.h arch/$(USER_ARCH)/*.inc)
 	@mkdir -p $(dir $@)
 	$(USER_CC) $(USER_CFLAGS) -DKFAST_USER_CT_AES -Wa,--noexecstack -o $@ $(DUDECT_SRCS) -lm

@@ -20,6 +20,7 @@
 #include "../../gcmsiv/gcm_siv.h"
 #include "../../ocb/ocb.h"
 #include <kfast/aes.h>
+#include "ct-tiers.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -242,13 +243,6 @@ struct alg {
 	void (*run)(unsigned int impl);
 };
 
-static unsigned int vmac_max, umac_max;
-
-static bool vmac_has(unsigned int impl) { return impl <= vmac_max; }
-static bool umac_has(unsigned int impl) { return impl <= umac_max; }
-static bool gcm_siv_has(unsigned int impl) { return gcm_siv_impl_available(impl); }
-static bool ocb_has(unsigned int impl) { return ocb_impl_available(impl); }
-
 static const struct alg algs[] = {
 	{ "vmac", vmac_tiers, ARRAY_SIZE(vmac_tiers), vmac_has, test_vmac },
 	{ "umac", umac_tiers, ARRAY_SIZE(umac_tiers), umac_has, test_umac },
@@ -300,10 +294,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 
-	vmac_max = vmac_mod_init();
-	umac_max = umac_mod_init();
-	gcm_siv_mod_init();
-	ocb_mod_init();
+	ct_cores_init();
 	if (argc == 2 && !strcmp(argv[1], "list")) {
 		for (a = 0; a < ARRAY_SIZE(algs); a++)
 			for (t = 0; t < algs[a].ntiers; t++)

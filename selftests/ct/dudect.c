@@ -35,6 +35,7 @@
 #include "../../gcmsiv/gcm_siv.h"
 #include "../../ocb/ocb.h"
 #include <kfast/aes.h>
+#include "ct-tiers.h"
 #include <kfast_tsc.h>
 
 #include <math.h>
@@ -805,13 +806,6 @@ struct alg {
 	void (*prepare)(unsigned int impl);
 };
 
-static unsigned int vmac_max, umac_max;
-
-static bool vmac_has(unsigned int t) { return t <= vmac_max; }
-static bool umac_has(unsigned int t) { return t <= umac_max; }
-static bool gcm_siv_has(unsigned int t) { return gcm_siv_impl_available(t); }
-static bool ocb_has(unsigned int t) { return ocb_impl_available(t); }
-
 /* The fixed keys (random, chosen once) for the message-class operations. */
 static void vmac_fixed_key(unsigned int t)
 {
@@ -937,10 +931,7 @@ int main(int argc, char **argv)
 	rng_fill(nonce, sizeof(nonce));
 	nonce[0] &= 0x7f;	/* VMAC: top bit 0 */
 
-	vmac_max = vmac_mod_init();
-	umac_max = umac_mod_init();
-	gcm_siv_mod_init();
-	ocb_mod_init();
+	ct_cores_init();
 
 	printf("# dudect-style timing report: fixed vs random secret, Welch's t on %u crops\n",
 	       NCROPS);
