@@ -233,8 +233,7 @@ kbuild_modules() {
 # The config fragments of an architecture's KUnit kernel, in merge order.
 kunit_fragments() {
 	local d=$KFAST_TOP/selftests/qemu/config
-	echo "$d/kunit.config $d/debug.config"
-	[ "$1" = amd64 ] || echo "$d/kunit-$1.config"
+	echo "$d/kunit.config $d/debug.config $d/kunit-$1.config"
 }
 
 kunit_config_hash() {

@@ -19,4 +19,10 @@ for opt in SMP PREEMPT KUNIT KASAN UBSAN PROVE_LOCKING DEBUG_KMEMLEAK DEBUG_SG D
 		missing=1
 	fi
 done
+# The KUnit guests boot with four CPUs.
+cpus=$(sed -n 's/^CONFIG_NR_CPUS=//p' "$cfg")
+if [ "${cpus:-1}" -lt 4 ]; then
+	echo "verify-config: CONFIG_NR_CPUS is ${cpus:-unset} in $cfg, fewer than the guests' four CPUs" >&2
+	missing=1
+fi
 exit $missing
