@@ -1,11 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The cores' set-up and which of their tiers this CPU runs, for the two
+ * The cores' tier names, their set-up and which tiers this CPU runs, for the two
  * constant-time programs (ct_test.c under valgrind, dudect.c timed).
  * Include after the cores' headers.
  */
 #ifndef KFAST_CT_TIERS_H
 #define KFAST_CT_TIERS_H
+
+/* The tiers' names, from the tier tables. */
+#define SUFFIX(id, suffix, priority, present) suffix,
+static const char *const vmac_tiers[] = { VMAC_TIERS(SUFFIX) };
+static const char *const umac_tiers[] = { UMAC_TIERS(SUFFIX) };
+static const char *const gcm_siv_tiers[] = { GCM_SIV_TIERS(SUFFIX) };
+static const char *const ocb_tiers[] = { OCB_TIERS(SUFFIX) };
+#undef SUFFIX
 
 static unsigned int vmac_max, umac_max;
 

@@ -30,13 +30,6 @@
 #define secret(p, n)	VALGRIND_MAKE_MEM_UNDEFINED(p, n)
 #define public(p, n)	VALGRIND_MAKE_MEM_DEFINED(p, n)
 
-#define SUFFIX(id, suffix, priority, present) suffix,
-static const char *const vmac_tiers[] = { VMAC_TIERS(SUFFIX) };
-static const char *const umac_tiers[] = { UMAC_TIERS(SUFFIX) };
-static const char *const gcm_siv_tiers[] = { GCM_SIV_TIERS(SUFFIX) };
-static const char *const ocb_tiers[] = { OCB_TIERS(SUFFIX) };
-#undef SUFFIX
-
 /* Lengths around each core's block, NH unit, chunk and SIMD widths. */
 static const size_t lens[] = {
 	0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256,

@@ -45,13 +45,6 @@
 #include <sys/random.h>
 #include <time.h>
 
-#define SUFFIX(id, suffix, priority, present) suffix,
-static const char *const vmac_tiers[] = { VMAC_TIERS(SUFFIX) };
-static const char *const umac_tiers[] = { UMAC_TIERS(SUFFIX) };
-static const char *const gcm_siv_tiers[] = { GCM_SIV_TIERS(SUFFIX) };
-static const char *const ocb_tiers[] = { OCB_TIERS(SUFFIX) };
-#undef SUFFIX
-
 #define MAX_LEN		4113
 #define AAD_LEN		23
 #define NCROPS		100
