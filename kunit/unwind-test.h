@@ -22,10 +22,12 @@
 #define KFAST_UNWIND_TEST_H
 
 #include <kunit/test.h>
+#include <linux/cpumask.h>
 #include <linux/hrtimer.h>
 #include <linux/kallsyms.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/stacktrace.h>
 #include <asm/irq_regs.h>
 #include <crypto/algapi.h>
@@ -41,6 +43,7 @@ struct kfast_unwind_probe {
 	unsigned long loop_start, loop_end;
 	unsigned int in_module;		/* samples that interrupted mod */
 	unsigned int reached;		/* ... whose trace reached the loop */
+	struct cpumask allowed;		/* the test thread's CPUs, restored after */
 };
 
 static enum hrtimer_restart kfast_unwind_tick(struct hrtimer *timer)
@@ -116,11 +119,19 @@ static inline void kfast_unwind_check(struct kunit *test, const char *driver,
 	p->mod = alg->cra_module;
 	KUNIT_ASSERT_NOT_NULL_MSG(test, p->mod, "%s is not in a module", driver);
 
+	/*
+	 * The timer interrupts the CPU it runs on: this thread stays there
+	 * for the loop (the guests have several CPUs).
+	 */
+	cpumask_copy(&p->allowed, current->cpus_ptr);
+	set_cpus_allowed_ptr(current, cpumask_of(raw_smp_processor_id()));
 	kfast_hrtimer_setup(&p->timer, kfast_unwind_tick, CLOCK_MONOTONIC,
 			    HRTIMER_MODE_REL_HARD);
-	hrtimer_start(&p->timer, ns_to_ktime(KFAST_UNWIND_PERIOD_NS), HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&p->timer, ns_to_ktime(KFAST_UNWIND_PERIOD_NS),
+		      HRTIMER_MODE_REL_PINNED_HARD);
 	err = kfast_unwind_loop(p, op, arg);
 	hrtimer_cancel(&p->timer);
+	set_cpus_allowed_ptr(current, &p->allowed);
 
 	KUNIT_EXPECT_EQ_MSG(test, err, 0, "%s failed", driver);
 	kunit_info(test, "%s: %u of %u interrupts inside %s unwound to the caller",
