@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * x86-64 hooks of the VMAC core (included by vmac/vmac_core.c only, after
  * the field arithmetic it shares with them).  The tiers are in the table
