@@ -130,6 +130,18 @@ static size_t piece_of(const struct job *j, size_t left)
 	return j->piece ? min_t(size_t, j->piece, left) : left;
 }
 
+/* POLYVAL over buf in the job's pieces. */
+static void auth_in_pieces(struct gcm_siv_ctx *ctx, const struct job *j,
+			   const u8 *buf, size_t len)
+{
+	size_t off, n;
+
+	for (off = 0; off < len; off += n) {
+		n = piece_of(j, len - off);
+		gcm_siv_auth_update(ctx, buf + off, n);
+	}
+}
+
 /* Runs the job once; returns the bytes of output in out[]. */
 static size_t run(const struct job *j)
 {
@@ -176,15 +188,9 @@ static size_t run(const struct job *j)
 		gcm_siv_init(&ctx, &gkey[k], nonce, j->impl);
 		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(min_t(size_t, aadlen, j->piece),
 							   min_t(size_t, len, j->piece), true));
-		for (off = 0; off < aadlen; off += n) {
-			n = piece_of(j, aadlen - off);
-			gcm_siv_auth_update(&ctx, aad + off, n);
-		}
+		auth_in_pieces(&ctx, j, aad, aadlen);
 		gcm_siv_auth_pad(&ctx);
-		for (off = 0; off < len; off += n) {
-			n = piece_of(j, len - off);
-			gcm_siv_auth_update(&ctx, msg + off, n);
-		}
+		auth_in_pieces(&ctx, j, msg, len);
 		gcm_siv_tag(&ctx, aadlen, len, tag);
 		for (off = 0; off < len; off += n) {
 			n = piece_of(j, len - off);
@@ -209,10 +215,7 @@ static size_t run(const struct job *j)
 		gcm_siv_ctr_start(&ctx, sealed + len);
 		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(min_t(size_t, aadlen, j->piece),
 							   min_t(size_t, len, j->piece), false));
-		for (off = 0; off < aadlen; off += n) {
-			n = piece_of(j, aadlen - off);
-			gcm_siv_auth_update(&ctx, aad + off, n);
-		}
+		auth_in_pieces(&ctx, j, aad, aadlen);
 		gcm_siv_auth_pad(&ctx);
 		for (off = 0; off < len; off += n) {
 			n = piece_of(j, len - off);
