@@ -57,7 +57,18 @@ cross_gcc() {
 CHROOT_PKGS="gcc make libc6-dev kmod bc flex bison libelf-dev
 	libssl-dev python3 xz-utils cpio rsync perl binutils-aarch64-linux-gnu"
 
+# make_chroot SUITE: the suite's build chroot, made or brought up to date
+# under a lock (the guests of make check prepare theirs in parallel).
 make_chroot() {
+	mkdir -p "$KFAST_CACHE/chroot"
+	(
+		flock 9
+		make_chroot_locked "$1"
+	) 9>"$KFAST_CACHE/chroot/.$1.lock" || exit 1
+	echo "$KFAST_CACHE/chroot/$1"
+}
+
+make_chroot_locked() {
 	local suite=$1 root=$KFAST_CACHE/chroot/$1 gccv want
 	if [ ! -f "$root/.kfast-debootstrapped" ]; then
 		log "debootstrap $suite (minbase)"
@@ -85,7 +96,6 @@ make_chroot() {
 			die "cross compiler gcc-$gccv-aarch64-linux-gnu ($suite) failed"
 		echo "$want" >"$root/.kfast-ready"
 	fi
-	echo "$root"
 }
 
 # ABI of the amd64 headers installed in a chroot (the kernel we boot must match).

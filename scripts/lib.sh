@@ -156,30 +156,57 @@ extract_deb() {
 	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
 }
 
+# unmount_below DIR: unmounts whatever is mounted below DIR, deepest first.
+# remove_tree DIR: rm -rf that never descends into a file system mounted
+# below DIR (a debootstrap that dies leaves its /proc mounted in the
+# target; rm -rf would walk the host's /proc, or worse a bind-mounted /dev).
+unmount_below() {
+	local m
+	awk -v d="$1/" 'index($2 "/", d) == 1 { print $2 }' /proc/mounts |
+		sort -r | while read -r m; do
+		umount -l "$m" || die "cannot unmount $m"
+	done
+}
+
+remove_tree() {
+	[ -e "$1" ] || return 0
+	unmount_below "$1"
+	rm -rf --one-file-system "$1"
+}
+
 # minbase_root SUITE ROOT: ROOT becomes a fresh minbase system of the suite
 # for the harness: the snapshot mirror's Valid-Until ignored, no daemons
 # started, apt pointed at selftests/qemu/apt/<suite>.sources.  One
 # debootstrap per bootstrap suite and machine, kept as a tarball that the build
-# chroot and every DKMS test unpack.
+# chroot and every DKMS test unpack; parallel guests wait for the one that
+# makes it.  debootstrap is tried twice: sid's once died quietly while
+# configuring its packages and passed when run again.
 minbase_root() {
-	local suite=$1 root=$2 base tar tmp
+	local suite=$1 root=$2 base tar tmp try
 	base=$(bootstrap_suite "$suite")
 	tar=$KFAST_CACHE/minbase/$base.tar
-	if [ ! -f "$tar" ]; then
-		mkdir -p "$KFAST_CACHE/minbase"
+	mkdir -p "$KFAST_CACHE/minbase"
+	(
+		flock 9
+		[ -f "$tar" ] && exit 0
 		tmp=$KFAST_CACHE/minbase/$base.new
-		rm -rf "$tmp"
-		mkdir -p "$tmp"
-		debootstrap --variant=minbase "$base" "$tmp" "$KFAST_MIRROR" \
-			>"$KFAST_CACHE/minbase/$base.log" 2>&1 ||
-			die "debootstrap $base failed (see $KFAST_CACHE/minbase/$base.log)"
+		for try in 1 2; do
+			remove_tree "$tmp"
+			mkdir -p "$tmp"
+			debootstrap --variant=minbase "$base" "$tmp" "$KFAST_MIRROR" \
+				>"$KFAST_CACHE/minbase/$base.log" 2>&1 && break
+			log "debootstrap $base failed (try $try, see $KFAST_CACHE/minbase/$base.log)"
+			tail -n 5 "$KFAST_CACHE/minbase/$base.log" >&2
+			[ "$try" = 2 ] && { remove_tree "$tmp"; exit 1; }
+		done
+		unmount_below "$tmp"
 		echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99kfast-novalid"
 		printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
 		chmod +x "$tmp/usr/sbin/policy-rc.d"
 		tar -C "$tmp" -cf "$tar.new" . && mv "$tar.new" "$tar"
-		rm -rf "$tmp"
-	fi
-	rm -rf "$root"
+		remove_tree "$tmp"
+	) 9>"$KFAST_CACHE/minbase/.$base.lock" || die "debootstrap $base failed"
+	remove_tree "$root"
 	mkdir -p "$root"
 	tar -C "$root" -xf "$tar"
 	: >"$root/etc/apt/sources.list"

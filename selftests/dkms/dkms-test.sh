@@ -53,7 +53,7 @@ if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 	tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
 	echo "$want" >"$base.src"
 fi
-rm -rf "$root"
+remove_tree "$root"
 mkdir -p "$root"
 tar -C "$root" -xf "$base"
 
@@ -145,6 +145,6 @@ check "dkms status is empty after removal" test -z "$(dkms_root 'dkms status' 2>
 check "no kfast module left under /lib/modules" \
 	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
 
-rm -rf "$root"
+remove_tree "$root"
 echo "dkms $suite: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
