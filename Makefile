@@ -9,6 +9,8 @@
 #   make check-quick      userspace tests + the 6.1 stock guest only
 #   make check-user       userspace tests of the cores (ASan + UBSan)
 #   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
+#   make check-arm64-nocrypto  arm64 userspace tests and stock guests on a CPU
+#                         without the Crypto Extensions (qemu's cortex-a72-nocrypto)
 #   make check-ct         the constant-time test under valgrind (selftests/ct/)
 #   make check-dudect     the dudect-style timing report of the tiers valgrind
 #                         cannot run (VAES, AVX-512); DUDECT_ARGS="-n N ALG TIER"
@@ -75,6 +77,19 @@ check-kunit-arm64:
 		KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit $$k arm64 || fail=1; \
 	done; exit $$fail
 
+# arm64 without the Crypto Extensions (a Cortex-A72 without AES, PMULL,
+# SHA1, SHA2, like the Raspberry Pi 4's), on qemu's cortex-a72-nocrypto
+# model (scripts/kenv.sh qemu-nocrypto builds that qemu once): the
+# userspace tests under qemu-aarch64, then Debian's stock arm64 kernels with
+# the tree's modules, which must register generic, scalar and neon only.
+ARM64_NOCRYPTO_KERNELS ?= 7.2 6.1 6.12
+check-arm64-nocrypto:
+	@fail=0; $(MAKE) -s check-user-arm64-nocrypto || fail=1; \
+	for k in $(ARM64_NOCRYPTO_KERNELS); do \
+		KFAST_ARM64_CPU=cortex-a72-nocrypto selftests/qemu/run-guest.sh stock $$k arm64 || \
+			fail=1; \
+	done; exit $$fail
+
 style:
 	scripts/style.sh
 
@@ -93,5 +108,5 @@ include tools/simd-sections/sections.mk
 include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \
-	check-kunit-arm64 \
+	check-kunit-arm64 check-arm64-nocrypto \
 	deb model-arm64 model-x86

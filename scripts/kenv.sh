@@ -13,6 +13,8 @@
 #   kenv.sh kunit-kernel KVER [ARCH]   build the KUnit debug kernel (amd64, arm64)
 #   kenv.sh kunit-modules KVER [ARCH]  build our modules + KUnit suites for it
 #   kenv.sh user-sysroot arm64         arm64 libraries for the cross-built userspace tests
+#   kenv.sh qemu-nocrypto              qemu-system-aarch64 and qemu-aarch64 with a
+#                                      Cortex-A72 model without the Crypto Extensions
 #
 # FLAVOUR: amd64, arm64, or an amd64 kernel flavour, rt-amd64 (PREEMPT_RT)
 # or cloud-amd64 (scripts/lib.sh: KFAST_FLAVOURS); it is the end of the
@@ -349,12 +351,119 @@ user_sysroot() {
 	echo "$dir"
 }
 
+# qemu-nocrypto: qemu-system-aarch64 and qemu-aarch64 that also offer
+# "cortex-a72-nocrypto", a Cortex-A72 without the Cryptography Extension
+# (AES, PMULL, SHA1, SHA2), as in the Raspberry Pi 4.  Debian's qemu has no
+# AArch64 model without AES and PMULL, no property that removes them, and
+# the kernel's idreg overrides (arm64.*, id_aa64*.*) have no field for
+# ID_AA64ISAR0; so the model is our patch, selftests/qemu/qemu-nocrypto.patch,
+# on Debian bookworm's own qemu source package (the newest in bookworm and
+# its updates: the same qemu as the host's, plus the model).  Only the
+# aarch64 targets, with no optional feature and only the virt board's
+# devices: a few minutes of compiling.  Built in a bookworm root of its own
+# (the minbase tarball plus QEMU_BUILD_PKGS), not in the module build
+# chroot: that one's apt is in use by the guests being prepared beside it,
+# and its contents are what builds the modules.  The binaries link against
+# bookworm's glib, pixman and libfdt, which the host's qemu-system-arm
+# already needs.  Cached under $KFAST_CACHE/qemu-nocrypto/<version>-<hash>
+# (the hash of the patch and of the configure options); prints that
+# directory (bin/qemu-system-aarch64, bin/qemu-aarch64, build.log).
+QEMU_BUILD_PKGS="gcc libc6-dev make ninja-build meson pkg-config python3 dpkg-dev
+	libglib2.0-dev libpixman-1-dev zlib1g-dev libfdt-dev"
+# No optional feature (no slirp, no audio, no UI, no block drivers beyond
+# the built-in ones) and, of the devices, only the virt board's (the
+# patch's kfast-virt.mak): the guests use -kernel/-initrd and serial ports.
+# No debug information either (-g is about a sixth of the compile time).
+QEMU_NOCRYPTO_CONFIGURE="--target-list=aarch64-softmmu,aarch64-linux-user
+	--without-default-features --without-default-devices
+	--with-devices-aarch64=kfast-virt --enable-fdt=system --audio-drv-list=
+	--disable-docs --disable-tools --disable-debug-info --disable-werror"
+
+qemu_nocrypto() {
+	local top=$KFAST_CACHE/qemu-nocrypto root ver key dir want
+	root=$top/root
+	mkdir -p "$top"
+	apt_update_once bookworm-src
+	ver=$(aptx bookworm-src apt-cache showsrc qemu 2>/dev/null |
+		sed -n 's/^Version: //p' | sort -V | tail -n 1)
+	[ -n "$ver" ] || die "no qemu source package in bookworm"
+	key=$({ echo "$ver $QEMU_NOCRYPTO_CONFIGURE"; cat "$KFAST_TOP/selftests/qemu/qemu-nocrypto.patch"; } |
+		sha1sum | cut -c1-10)
+	dir=$top/${ver#*:}-$key
+	(
+		# one build at a time: make check-arm64-nocrypto may be run
+		# while make check builds it
+		flock 9
+		[ -f "$dir/.ready" ] && exit 0
+		want=$(echo $QEMU_BUILD_PKGS | sha1sum)
+		if [ "$(cat "$root/.kfast-ready" 2>/dev/null)" != "$want" ]; then
+			log "qemu build root (bookworm minbase and qemu's build dependencies)"
+			minbase_root bookworm "$root"
+			in_root "$root" "$top" /q "apt-get -q update >/dev/null &&
+				apt-get install -y -q --no-install-recommends $(echo $QEMU_BUILD_PKGS) \
+					>/dev/null" || die "qemu build root: package install failed"
+			echo "$want" >"$root/.kfast-ready"
+		fi
+		rm -rf "$dir"
+		mkdir -p "$dir/work"
+		(cd "$dir/work" && aptx bookworm-src apt-get source --download-only "qemu=$ver" \
+			>/dev/null) || die "qemu $ver source download failed"
+		cp "$KFAST_TOP/selftests/qemu/qemu-nocrypto.patch" "$dir/"
+		log "building qemu $ver with the cortex-a72-nocrypto model (aarch64 targets)"
+		start=$(date +%s)
+		# dpkg-source warns that it cannot check the .dsc's signature (no
+		# keyring in the root): apt has checked its hash against the signed
+		# Sources index
+		in_root "$root" "$dir" /q "set -e; cd /q/work
+			dpkg-source -x qemu_*.dsc src
+			cd src
+			patch -p1 <../../qemu-nocrypto.patch
+			mkdir build
+			cd build
+			../configure $(echo $QEMU_NOCRYPTO_CONFIGURE) \
+				--with-pkgversion='Debian $ver, kfast cortex-a72-nocrypto'
+			ninja -j$KFAST_JOBS qemu-system-aarch64 qemu-aarch64" \
+			>"$dir/build.log" 2>&1 || {
+			tail -n 30 "$dir/build.log" >&2
+			die "qemu $ver build failed (see $dir/build.log)"
+		}
+		mkdir -p "$dir/bin"
+		cp "$dir/work/src/build/qemu-system-aarch64" "$dir/work/src/build/qemu-aarch64" \
+			"$dir/bin/"
+		# the virt board takes the model (it checks CPU types) and stops
+		echo quit | "$dir/bin/qemu-system-aarch64" -M virt -cpu cortex-a72-nocrypto \
+			-nodefaults -display none -S -monitor stdio >/dev/null ||
+			die "the qemu just built cannot start virt on cortex-a72-nocrypto"
+		log "qemu $ver built in $(($(date +%s) - start)) s"
+		# the sources and objects (about 1 GB) are not needed again
+		rm -rf "$dir/work"
+		touch "$dir/.ready"
+	) 9>>"$top/.lock" || exit 1
+	echo "$dir"
+}
+
 # The whole command line is read before anything runs (main ...; exit), so
 # editing this file while a long build runs cannot derail the running copy.
 main() {
 	local cmd=${1:-}
 
 	shift || true
+	# The guests of one kernel on -cpu max and on cortex-a72-nocrypto may
+	# be prepared at the same time (make check runs two guests at once):
+	# one fetch or build of the same thing at a time, the second caller
+	# finds it done.
+	# KFAST_RUN_TAG gives a module tree of its own (sync_tree), not a
+	# kernel of its own.
+	case "$cmd" in
+	stock | modules | kunit-kernel | kunit-modules)
+		local lock
+		lock=$cmd-$(echo "$*" | tr ' /' '-_')
+		case "$cmd" in *modules) lock=$lock${KFAST_RUN_TAG:+-$KFAST_RUN_TAG} ;; esac
+		mkdir -p "$KFAST_CACHE/locks"
+		exec 8>>"$KFAST_CACHE/locks/$lock"
+		flock 8
+		;;
+	esac
 	case "$cmd" in
 	setup-host) setup_host ;;
 	chroot) make_chroot "$@" ;;
@@ -363,7 +472,8 @@ main() {
 	kunit-kernel) kunit_kernel "$@" ;;
 	kunit-modules) kunit_modules "$@" ;;
 	user-sysroot) user_sysroot "$@" ;;
-	*) sed -n '4,18p' "$0"; return 2 ;;
+	qemu-nocrypto) qemu_nocrypto "$@" ;;
+	*) sed -n '4,20p' "$0"; return 2 ;;
 	esac
 }
 

@@ -8,13 +8,17 @@
 # what it was made from, so a second run on the same machine reuses it:
 #
 #   apt/<suite>/         private apt state for bookworm, trixie, sid
-#                        (/etc/apt is never touched)
+#                        (/etc/apt is never touched; bookworm-src: qemu's
+#                        source package)
 #   chroot/<suite>/      minbase chroots with that suite's compiler and
 #                        kernel headers: the modules for a kernel are built
 #                        with the compiler that built the kernel
 #   stock/<kver>-<arch>/ Debian's kernel image and the modules we load from it
 #   kunit/<kver>-<hash>/ self-built debug kernels with KUnit (O= build dirs)
 #   build/<tag>/         copies of the source tree, one per target kernel
+#   qemu-nocrypto/       qemu with the cortex-a72-nocrypto CPU model
+#                        (kenv.sh qemu-nocrypto) and the root that builds it
+#   locks/               one preparation of a kernel or module tree at a time
 
 set -o pipefail
 

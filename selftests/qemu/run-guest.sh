@@ -26,6 +26,18 @@
 # KFAST_FAULT_STRIDE, KFAST_FAULT_ROUNDS reach the reliability steps;
 # KFAST_GUEST_TIMEOUT (seconds) replaces the 1500 s timeout (make fuzz).
 #
+# arm64 guests run on qemu's -cpu max (every feature qemu emulates:
+# ASIMD, AES, PMULL, SHA*, SVE2, ...), or with
+# KFAST_ARM64_CPU=cortex-a72-nocrypto on a Cortex-A72 without the Crypto
+# Extensions (no AES, PMULL, SHA1, SHA2: the Raspberry Pi 4), a model that
+# only the qemu of `kenv.sh qemu-nocrypto` has (make check-arm64-nocrypto).
+# The guest is then named <kind>-<kver>-arm64-cortex-a72-nocrypto, so that
+# it can run beside the same kernel's -cpu max guest.  Either way
+# stock-10-modules.sh checks that the CPU has (or lacks) the features the
+# model is for, that it executes exactly the instructions it advertises
+# (arm64-insn-probe.c), and that exactly the drivers those features allow
+# are registered.
+#
 # The guest's init (guest/init) runs the guest/<kind>-NN-*.sh scripts and
 # prints "KFAST-RESULT pass=N fail=N" (also on the second serial port on
 # x86).  The run fails on a missing result line, a non-zero fail count, a
@@ -50,6 +62,20 @@ stock | demo | cmd) flav=$3 arch=$(flavour_arch "$3") ;;
 *) die "usage: run-guest.sh stock|kunit|demo|cmd KVER [FLAVOUR] [CMD [DIR]]" ;;
 esac
 name="$kind-$kver-$flav"
+cpu=max qemu_arm64=qemu-system-aarch64
+if [ "$arch" = arm64 ]; then
+	cpu=${KFAST_ARM64_CPU:-max}
+	# what the model must have (or lack, "!"): /tests/cpu-features
+	case "$cpu" in
+	max) cpu_features="asimd aes pmull sha1 sha2" ;;
+	cortex-a72-nocrypto) cpu_features="asimd !aes !pmull !sha1 !sha2" ;;
+	*) die "KFAST_ARM64_CPU=$cpu: max or cortex-a72-nocrypto" ;;
+	esac
+	if [ "$cpu" != max ]; then
+		name="$name-$cpu"
+		qemu_arm64=$("$KENV" qemu-nocrypto)/bin/qemu-system-aarch64
+	fi
+fi
 smp=2
 # KFAST_RUN_TAG keeps concurrent runs of the same guest apart.
 out=$KFAST_CACHE/runs/$name${KFAST_RUN_TAG:+-$KFAST_RUN_TAG}
@@ -100,6 +126,9 @@ userland() {
 		ln -sf aarch64-linux-gnu/ld-linux-aarch64.so.1 "$root/lib/ld-linux-aarch64.so.1"
 		aarch64-linux-gnu-gcc -static -O2 -Wall -o "$root/tests/kfast_afalg_test" \
 			"$KFAST_TOP/selftests/afalg/kfast_afalg_test.c"
+		aarch64-linux-gnu-gcc -static -O2 -Wall -o "$root/tests/arm64-insn-probe" \
+			"$KFAST_TOP/selftests/qemu/arm64-insn-probe.c"
+		echo "$cpu_features" >"$root/tests/cpu-features"
 	fi
 }
 
@@ -246,8 +275,10 @@ if [ "$arch" = amd64 ]; then
 	# with 5-level paging (wild-memory-access in the first interrupt).
 	append="console=ttyS0 no5lvl $append"
 else
-	qemu=(qemu-system-aarch64 -M virt -cpu max -accel tcg,thread=single -smp "$smp" -m 2048
+	qemu=("$qemu_arm64" -M virt -cpu "$cpu" -accel tcg,thread=single -smp "$smp" -m 2048
 		-serial "file:$out/console.log")
+	# that qemu is built without networking: no default NIC
+	[ "$cpu" = max ] || qemu+=(-nic none)
 	append="console=ttyAMA0 $append"
 fi
 start=$(date +%s)

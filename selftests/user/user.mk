@@ -30,7 +30,14 @@ ifeq ($(USER_ARCH),x86)
 test_aes_SRCS += selftests/user/aes-aesni-test.S
 endif
 
-USER_TEST_BINS := $(addprefix $(USER_OUT)/,$(USER_TESTS))
+# Run after those: programs of one target only (USER_EXTRA_TESTS), and a
+# file of regular expressions that the output must match (USER_EXPECT, one
+# per line: see check-user-arm64-nocrypto below).
+USER_EXTRA_TESTS ?=
+USER_EXPECT ?=
+arm64-insn-probe_SRCS := selftests/qemu/arm64-insn-probe.c
+
+USER_TEST_BINS := $(addprefix $(USER_OUT)/,$(USER_TESTS) $(USER_EXTRA_TESTS))
 
 .SECONDEXPANSION:
 
@@ -40,7 +47,8 @@ $(USER_OUT)/%: $$($$*_SRCS) tools/uapi-shim/kfast_user.c $(wildcard include/kfas
 	$(USER_CC) $(USER_CFLAGS) $(USER_SAN) -o $@ $($*_SRCS) tools/uapi-shim/kfast_user.c $(USER_LIBS)
 
 check-user: $(USER_TEST_BINS)
-	KFAST_USER_RUN="$(USER_RUN)" selftests/user/run.sh $(USER_TEST_BINS)
+	KFAST_USER_RUN="$(USER_RUN)" KFAST_USER_EXPECT="$(USER_EXPECT)" \
+		selftests/user/run.sh $(USER_TEST_BINS)
 
 # The same tests cross-built for arm64 (USER_ARCH=arm64: arch/arm64/ code)
 # and run under qemu-aarch64 with every CPU feature it emulates (-cpu max:
@@ -59,4 +67,19 @@ check-user-arm64:
 			-L$$lib -Wl,-rpath-link=$$lib" \
 		USER_RUN="$(USER_ARM64_QEMU) -E LD_LIBRARY_PATH=$$lib"
 
-.PHONY: check-user-arm64
+# The same arm64 binaries on a CPU without the Crypto Extensions (the
+# Raspberry Pi 4's Cortex-A72): qemu-aarch64 -cpu cortex-a72-nocrypto, the
+# model that scripts/kenv.sh qemu-nocrypto adds to Debian's qemu, with no
+# AES, PMULL, SHA1 or SHA2 (neither the hwcaps nor the instructions).  The
+# tests then find no CE tier and run generic, VMAC scalar and UMAC NEON
+# with the portable AES; selftests/user/expect-arm64-nocrypto.txt says
+# what they must report, and selftests/qemu/arm64-insn-probe.c checks that
+# the model executes exactly the instructions it advertises.
+check-user-arm64-nocrypto:
+	@q=$$(scripts/kenv.sh qemu-nocrypto) && \
+	$(MAKE) -s check-user-arm64 USER_EXTRA_TESTS=arm64-insn-probe \
+		USER_EXPECT=selftests/user/expect-arm64-nocrypto.txt \
+		USER_ARM64_QEMU="env ASAN_OPTIONS=detect_leaks=0 $$q/bin/qemu-aarch64 \
+			-cpu cortex-a72-nocrypto -L /usr/aarch64-linux-gnu"
+
+.PHONY: check-user-arm64 check-user-arm64-nocrypto

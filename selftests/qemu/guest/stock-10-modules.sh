@@ -13,6 +13,39 @@ if [ -f /tests/flavour ]; then
 		check "the kernel is PREEMPT_RT" sh -c 'uname -v | grep -q PREEMPT_RT'
 fi
 
+# arm64: the CPU model is the one the host asked for (run-guest.sh writes
+# the features it must have or lack, "!aes", to /tests/cpu-features), and it
+# executes exactly the optional instructions it advertises.
+if [ -f /tests/cpu-features ]; then
+	echo "# CPU part $(sed -n 's/^CPU part[[:space:]]*: //p' /proc/cpuinfo | head -n 1), features:" \
+		"$(sed -n 's/^Features[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	/tests/arm64-insn-probe $(cat /tests/cpu-features) > /tmp/probe.out 2>&1
+	cat /tmp/probe.out
+	count_from /tmp/probe.out "arm64 instruction probe"
+fi
+
+# arm64_drivers NAME: the drivers of our algorithm NAME that this CPU must
+# register, from its features (/proc/cpuinfo), the tier tables of
+# arch/arm64/*-arch.h written out again: the CE drivers only with AES (and
+# PMULL for GCM-SIV), so a CPU without the Crypto Extensions (Raspberry Pi
+# 4, the cortex-a72-nocrypto guests) has generic, scalar and neon only.
+arm64_features=" $(sed -n 's/^Features[[:space:]]*: //p' /proc/cpuinfo | head -n 1) "
+arm64_has() {
+	for _f; do
+		case "$arm64_features" in *" $_f "*) ;; *) return 1 ;; esac
+	done
+}
+arm64_drivers() {
+	_b=${1%(aes)}
+	echo "$_b-aes-generic"
+	case "$_b" in
+	vmac*) echo "$_b-aes-scalar" ;;
+	umac*) arm64_has asimd && echo "$_b-aes-neon" ;;
+	gcm-siv) arm64_has asimd aes pmull && echo "$_b-aes-ce" ;;
+	ocb) arm64_has asimd aes && echo "$_b-aes-ce" ;;
+	esac
+}
+
 for m in af_alg algif_hash algif_aead; do
 	check "modprobe $m (distribution module)" modprobe "$m"
 done
@@ -36,11 +69,20 @@ for entry in $KFAST_ALGS; do
 			test "$(crypto_field "$gen" module)" = "$mod"
 		check "$name: $gen self-test passed" \
 			test "$(crypto_field "$gen" selftest)" = passed
+		have=""
 		for drv in $(awk -v n="$name" '/^name/ { c = $3 } /^driver/ && c == n { print $3 }' /proc/crypto); do
 			case "$drv" in "$base"-aes-*) ;; *) continue ;; esac
+			have="$have $drv"
 			check "$name: $drv (priority $(crypto_field "$drv" priority)) self-test passed" \
 				test "$(crypto_field "$drv" selftest)" = passed
 		done
+		if [ "$(uname -m)" = aarch64 ]; then
+			have=$(echo $have | tr ' ' '\n' | sort | tr '\n' ' ')
+			want=$(arm64_drivers "$name" | sort | tr '\n' ' ')
+			[ "$have" = "$want" ] || echo "# registered: $have"
+			check "$name: the drivers this CPU's features allow, all and only: $want" \
+				test "$have" = "$want"
+		fi
 	done
 done
 
