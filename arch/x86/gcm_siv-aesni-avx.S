@@ -195,25 +195,32 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 	vpxor		\t, \k, \k
 .endm
 
+/* One AES round (\op: vaesenc or vaesenclast) with key \k on each block. */
+.macro AES_ROUND_ALL op, k, blocks:vararg
+	.irp b, \blocks
+	\op		\k, \b, \b
+	.endr
+.endm
+
 /*
  * AES-128 key expansion (AESENCLAST method): \k holds rk[0]; rk[1..10]
- * are written to \base + 16 i, and, if given, \tag (already XORed with
- * rk[0]) goes through each round as soon as its key exists, so the
- * block's encryption costs hardly more than the expansion's own latency.
+ * are written to \base + 16 i, and the \blocks, if given (already XORed
+ * with rk[0]), go through each round as soon as its key exists, so their
+ * encryption costs hardly more than the expansion's own latency.
  * Needs xmm9 = .Lrot_mask; clobbers xmm6, xmm7.
  */
-.macro EXPAND128 base, k, tag
+.macro EXPAND128 base, k, blocks:vararg
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
 	vpshufb		%xmm9, \k, %xmm6
 	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm7
 	vaesenclast	%xmm7, %xmm6, %xmm6
 	KEY_MIX		\k, %xmm6, %xmm7
 	vmovdqu		\k, ((\i + 1) * 16)(\base)
-	.ifnb \tag
+	.ifnb \blocks
 	.if \i == 9
-	vaesenclast	\k, \tag, \tag
+	AES_ROUND_ALL	vaesenclast, \k, \blocks
 	.else
-	vaesenc		\k, \tag, \tag
+	AES_ROUND_ALL	vaesenc, \k, \blocks
 	.endif
 	.endif
 	.endr
@@ -225,9 +232,9 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
  * rk[2i+2].  Needs xmm9 = .Lrot_mask, xmm10 = .Lbcast3_mask, xmm11 = 0;
  * clobbers xmm6, xmm7.
  */
-.macro EXPAND256 base, ka, kb, tag
-	.ifnb \tag
-	vaesenc		\kb, \tag, \tag
+.macro EXPAND256 base, ka, kb, blocks:vararg
+	.ifnb \blocks
+	AES_ROUND_ALL	vaesenc, \kb, \blocks
 	.endif
 	.irp i, 0, 1, 2, 3, 4, 5, 6
 	vpshufb		%xmm9, \kb, %xmm6
@@ -236,19 +243,19 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 	KEY_MIX		\ka, %xmm6, %xmm7
 	vmovdqu		\ka, ((2 * \i + 2) * 16)(\base)
 	.if \i < 6
-	.ifnb \tag
-	vaesenc		\ka, \tag, \tag
+	.ifnb \blocks
+	AES_ROUND_ALL	vaesenc, \ka, \blocks
 	.endif
 	vpshufb		%xmm10, \ka, %xmm6
 	vaesenclast	%xmm11, %xmm6, %xmm6
 	KEY_MIX		\kb, %xmm6, %xmm7
 	vmovdqu		\kb, ((2 * \i + 3) * 16)(\base)
-	.ifnb \tag
-	vaesenc		\kb, \tag, \tag
+	.ifnb \blocks
+	AES_ROUND_ALL	vaesenc, \kb, \blocks
 	.endif
 	.else
-	.ifnb \tag
-	vaesenclast	\ka, \tag, \tag
+	.ifnb \blocks
+	AES_ROUND_ALL	vaesenclast, \ka, \blocks
 	.endif
 	.endif
 	.endr
@@ -257,18 +264,19 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 /*
  * Expand the key of \nr rounds (10 or 14) at \base: EXPAND128 or
  * EXPAND256, with the constants they need.  \ka = rk[0]; \kb = rk[1],
- * also at \base + 16 already (unused for AES-128); \tag as for EXPAND128.
+ * also at \base + 16 already (unused for AES-128); \blocks as for
+ * EXPAND128.
  */
-.macro EXPAND_KEY nr, base, ka, kb, tag
+.macro EXPAND_KEY nr, base, ka, kb, blocks:vararg
 	vmovdqa		.Lrot_mask(%rip), %xmm9
 	cmp		$10, \nr
 	jne		.Lexpand_key256\@
-	EXPAND128	\base, \ka, \tag
+	EXPAND128	\base, \ka, \blocks
 	jmp		.Lexpand_key_done\@
 .Lexpand_key256\@:
 	vmovdqa		.Lbcast3_mask(%rip), %xmm10
 	vpxor		%xmm11, %xmm11, %xmm11
-	EXPAND256	\base, \ka, \kb, \tag
+	EXPAND256	\base, \ka, \kb, \blocks
 .Lexpand_key_done\@:
 .endm
 
@@ -595,8 +603,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * AAD and plaintext fit in four blocks, and need no context.  buf[0..3]
  * are the blocks to hash: zero-padded AAD, then the zero-padded text
  * (plaintext for the seal, ciphertext for the open), with leading all-zero
- * blocks if there are fewer than four (a zero block at the start of
- * POLYVAL leaves the accumulator at zero, so buf[0] is skipped then).  The
+ * blocks if there are fewer than four, which POLYVAL skips.  The
  * text blocks are buf[4 - np] .. buf[3], np = ceil(ptlen / 16), en- or
  * decrypted in place (the caller copies out ptlen bytes); buf[4] is the
  * tag: written by the seal, read by the open as its counter and replaced
@@ -608,13 +615,11 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * arranged as a few independent chains that the out-of-order core runs
  * side by side:
  *  - key derivation: 4 (6) AES blocks with the long-term key, in parallel;
- *  - POLYVAL from the new H: H^2 (one dot), then H^3 and H^4 (two
- *    independent dots), then X1 H^4 + X2 H^3 + X3 H^2 + L H (L is the
- *    length block) with one reduction: three multiplication levels
- *    (X1 H^4 cannot take fewer) instead of five serial ones.  Four blocks
- *    add H^5 = dot(H^4, H) and X0 H^5, one level more (a branch on the
- *    public lengths, so three blocks keep their three levels).  A Horner
- *    form with the same depth and fewer multiplies, (X1 H + X2) H^2 +
+ *  - POLYVAL from the new H: the powers H^2 .. H^(n+1) that n blocks
+ *    need, then X1 H^(n+1) + ... + Xn H^2 + L H (L is the length block)
+ *    with one reduction: at most three multiplication levels (X1 H^4
+ *    cannot take fewer) instead of n + 1 serial ones.  A Horner form
+ *    with the same depth and fewer multiplies, (X1 H + X2) H^2 +
  *    (X3 H + L), times H, measured 10% slower at 48 bytes;
  *  - expansion of the new AES key (AESENCLAST method, see derive above);
  *    in the seal each round key is used for the tag block as soon as it
@@ -668,35 +673,43 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /*
- * xmm13 = the tag block before its AES: POLYVAL(H = xmm0) of buf[0..3] and
- * the length block, XOR the nonce (xmm15 >> 32), bit 127 cleared.  Uses
- * xmm2-xmm13 (xmm2 = H^2, xmm3 = H^3, xmm4 = H^4, xmm10 = H^5 when four
- * blocks are hashed); r8 and r9 become bit lengths.
+ * xmm13 = the tag block before its AES: POLYVAL(H = xmm0) of the r11
+ * blocks buf[4 - r11] .. buf[3] and the length block, XOR the nonce
+ * (xmm15 >> 32), bit 127 cleared: X_1 H^(n+1) + ... + X_n H^2 + L H with
+ * one reduction.  Only the powers and products the block count needs (a
+ * branch on public lengths): the leading zero blocks of buf would add
+ * nothing but multiplies, which on some CPUs (Zen 5: one VPCLMULQDQ per
+ * two cycles) bound a stream of short messages.  H^2 = H^2, H^3 = H^2 H,
+ * H^4 = (H^2)^2, H^5 = H^4 H: at most three multiplication levels before
+ * the products.  Uses xmm2-xmm13; r8 and r9 become bit lengths.
  */
 .macro SHORT_POLYVAL
-	SQR		%xmm0, %xmm2, %xmm5, %xmm7, %xmm8
-	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm6, %xmm7, %xmm8
-	SQR		%xmm2, %xmm4, %xmm9, %xmm11, %xmm12
-	cmp		$4, %r11
-	jb		.Lshort_three_powers\@
-	DOT		%xmm4, %xmm0, %xmm10, %xmm5, %xmm6, %xmm7, %xmm8
-.Lshort_three_powers\@:
 	shl		$3, %r8
 	shl		$3, %r9
 	vmovq		%r8, %xmm5
 	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
 	CLMUL_FIRST	%xmm5, %xmm0, %xmm6, %xmm7, %xmm8, %xmm9
+	test		%r11, %r11
+	jz		.Lshort_hashed\@
+	SQR		%xmm0, %xmm2, %xmm5, %xmm11, %xmm12
 	vmovdqu		48(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm2, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$2, %r11
+	jb		.Lshort_hashed\@
+	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12
 	vmovdqu		32(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$3, %r11
+	jb		.Lshort_hashed\@
+	SQR		%xmm2, %xmm4, %xmm5, %xmm11, %xmm12
 	vmovdqu		16(%rsi), %xmm5
 	CLMUL_ACC	%xmm5, %xmm4, %xmm6, %xmm7, %xmm8, %xmm9
 	cmp		$4, %r11
-	jb		.Lshort_three_blocks\@
+	jb		.Lshort_hashed\@
+	DOT		%xmm4, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12
 	vmovdqu		(%rsi), %xmm5
-	CLMUL_ACC	%xmm5, %xmm10, %xmm6, %xmm7, %xmm8, %xmm9
-.Lshort_three_blocks\@:
+	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
+.Lshort_hashed\@:
 	REDUCE		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
 	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
 	vpxor		%xmm5, %xmm13, %xmm13
@@ -759,6 +772,58 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .Lshort_ctr_done\@:
 .endm
 
+/*
+ * The open's plaintext: the np = r10 (1..4) text blocks buf[4 - np] ..
+ * buf[3] XOR the key stream blocks xmm2 .. xmm(1 + np), in place, the
+ * last one ANDed with xmm8 (POLYVAL hashes the zero-padded text).
+ */
+.macro SHORT_XOR_BLOCKS n
+	.irp b, 2, 3, 4, 5
+	.if \b - 2 < \n
+	vpxor		(16 * (2 - \n + \b))(%rsi), %xmm\b, %xmm\b
+	.if \b - 1 == \n
+	vpand		%xmm8, %xmm\b, %xmm\b
+	.endif
+	vmovdqu		%xmm\b, (16 * (2 - \n + \b))(%rsi)
+	.endif
+	.endr
+.endm
+
+/*
+ * The open's key expansion with its \n counter blocks riding on it (the
+ * received tag xmm13 with bit 127 set, +1, ...: its counter is known from
+ * the start), then the plaintext: XOR, the last block's padding zeroed,
+ * stored for POLYVAL.  One instance per block count keeps the AES work to
+ * the blocks there are.
+ */
+.macro SHORT_OPEN_CTR n
+	vpor		.Lmsb_set(%rip), %xmm13, %xmm2
+	.if \n > 1
+	vpaddd		.Linc1(%rip), %xmm2, %xmm3
+	.endif
+	.if \n > 2
+	vpaddd		.Linc2(%rip), %xmm2, %xmm4
+	.endif
+	.if \n > 3
+	vpaddd		.Linc3(%rip), %xmm2, %xmm5
+	.endif
+	.irp b, 2, 3, 4, 5
+	.if \b - 2 < \n
+	vpxor		%xmm1, %xmm\b, %xmm\b
+	.endif
+	.endr
+	.if \n == 1
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm2
+	.elseif \n == 2
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm2, %xmm3
+	.elseif \n == 3
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm2, %xmm3, %xmm4
+	.else
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm2, %xmm3, %xmm4, %xmm5
+	.endif
+	SHORT_XOR_BLOCKS \n
+.endm
+
 /* Wipe the round keys and every vector register; return. */
 .macro SHORT_WIPE_RET
 	vpxor		%xmm0, %xmm0, %xmm0
@@ -805,19 +870,33 @@ SYM_FUNC_START(kfast_gcmsiv_open_short_aesni)
 	sub		$(15 * 16), %rsp
 	SHORT_COUNT
 	SHORT_DERIVE
-	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14
 	vmovdqu		64(%rsi), %xmm13		/* the received tag */
-	test		%r10, %r10
-	jz		.Lopen_short_hash		/* no ciphertext */
-	SHORT_CTR
-	/* Zero the last block's padding: POLYVAL hashes zero-padded text. */
+	/* xmm8 = the mask of the last block's ptlen % 16 bytes (all if 0) */
 	mov		%r9d, %eax
 	neg		%eax
 	and		$15, %eax			/* (16 - ptlen % 16) % 16 */
 	lea		.Lpt_mask(%rip), %rdx
-	vmovdqu		(%rdx, %rax), %xmm5
-	vpand		48(%rsi), %xmm5, %xmm5
-	vmovdqu		%xmm5, 48(%rsi)
+	vmovdqu		(%rdx, %rax), %xmm8
+	cmp		$2, %r10
+	jb		.Lopen_short_ctr01
+	je		.Lopen_short_ctr2
+	cmp		$3, %r10
+	je		.Lopen_short_ctr3
+	SHORT_OPEN_CTR	4
+	jmp		.Lopen_short_hash
+.Lopen_short_ctr3:
+	SHORT_OPEN_CTR	3
+	jmp		.Lopen_short_hash
+.Lopen_short_ctr2:
+	SHORT_OPEN_CTR	2
+	jmp		.Lopen_short_hash
+.Lopen_short_ctr01:
+	test		%r10, %r10
+	jz		.Lopen_short_no_text
+	SHORT_OPEN_CTR	1
+	jmp		.Lopen_short_hash
+.Lopen_short_no_text:
+	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14
 .Lopen_short_hash:
 	SHORT_POLYVAL
 	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm13

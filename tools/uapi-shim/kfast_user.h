@@ -110,14 +110,29 @@ static inline void memzero_explicit(void *s, size_t n)
 static inline void kfast_ct_declassify(const void *p, size_t n) { }
 #endif
 
-/* Constant-time inequality, as the kernel's crypto_memneq(). */
+/*
+ * Constant-time inequality, as the kernel's crypto_memneq(): OR of the
+ * XORs of whole 64-bit words, then bytes, with the accumulator hidden from
+ * the compiler after each step so that it cannot stop at the first
+ * difference (the kernel's OPTIMIZER_HIDE_VAR).  A byte loop through
+ * volatile pointers, as this once was, costs an AES-GCM-SIV open in the
+ * benchmark ~30 cycles that the module does not pay.
+ */
 static inline int crypto_memneq(const void *a, const void *b, size_t n)
 {
-	const volatile u8 *x = a, *y = b;
-	u8 d = 0;
+	const u8 *x = a, *y = b;
+	u64 d = 0, u, v;
 
-	while (n--)
+	for (; n >= 8; n -= 8, x += 8, y += 8) {
+		memcpy(&u, x, 8);
+		memcpy(&v, y, 8);
+		d |= u ^ v;
+		__asm__ ("" : "+r"(d));
+	}
+	for (; n; n--) {
 		d |= *x++ ^ *y++;
+		__asm__ ("" : "+r"(d));
+	}
 	return d != 0;
 }
 
