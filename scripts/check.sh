@@ -16,7 +16,9 @@
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
 #          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2
 #          (amd64) and 7.2 (arm64), the stock 6.1/6.12/7.2/7.3-rc7 arm64
-#          kernels, and Debian's PREEMPT_RT and cloud flavours of the amd64
+#          kernels and the 6.1/6.12/7.2 ones on an arm64 CPU without the
+#          Crypto Extensions (qemu cortex-a72-nocrypto, built here), and
+#          Debian's PREEMPT_RT and cloud flavours of the amd64
 #          kernels (rt-amd64, cloud-amd64: modprobe, /proc/crypto, AF_ALG
 #          vectors and concurrency, unload/reload); the longest SIMD section
 #          of every tier, measured natively (a report).
@@ -191,6 +193,10 @@ all)
 	# steps run in the amd64 debug guests (under TCG they would take this
 	# guest from 16 to about 25 minutes).
 	guests=("KUnit 7.2 arm64 debug guest|KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit 7.2 arm64")
+	# An arm64 CPU without the Crypto Extensions (a Raspberry Pi 4's):
+	# qemu built with our cortex-a72-nocrypto model (cold, about 5 minutes
+	# of both cores), the userspace tests on it here, its guests below.
+	guests+=("arm64 userspace tests on cortex-a72-nocrypto|make -s check-user-arm64-nocrypto")
 	for k in $KFAST_STOCK_KERNELS; do
 		case " $KFAST_KERNELS " in *" $k "*)
 			guests+=("KUnit $k debug guest|selftests/qemu/run-guest.sh kunit $k") ;;
@@ -199,6 +205,9 @@ all)
 	done
 	for k in $KFAST_STOCK_KERNELS; do
 		guests+=("stock $k arm64 guest|selftests/qemu/run-guest.sh stock $k arm64")
+	done
+	for k in $KFAST_KERNELS; do
+		guests+=("stock $k arm64 guest on cortex-a72-nocrypto|KFAST_ARM64_CPU=cortex-a72-nocrypto selftests/qemu/run-guest.sh stock $k arm64")
 	done
 	# Debian's PREEMPT_RT and cloud kernels of each release: the flavour
 	# steps (run-guest.sh's FLAVOUR_STEPS), under a minute each when warm;
