@@ -34,7 +34,8 @@
  *   umac_update()   any split of the message gives the same tag;
  *   umac_final()    writes the tag and wipes the context;
  *   umac_finup()    update + final (short messages take a faster path);
- *   umac()          one-shot.
+ *   umac()          one-shot (up to 1 KiB, with an arch short path, the
+ *                   pad's AES and the hashing in one call).
  *
  * The context does not buffer a 1024-byte chunk: NH is folded into per-
  * iteration 64-bit sums 32 bytes at a time, so the context holds at most a

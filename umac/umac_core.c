@@ -27,11 +27,18 @@
  *    and run from registers; the streaming path folds units into the
  *    state; SIMD tiers take up to four whole chunks per call (one SIMD
  *    section of 4 KiB) and run POLY on the returned sums.
- *  - The pad's AES is issued by umac_set_nonce(), before the hashing, so
- *    that its latency overlaps with NH instead of ending the message.
+ *  - Whole messages of at most 1 KiB first try the arch code's short path
+ *    (umac_short_arch()): NH, L3 and, for umac(), the pad's AES in one
+ *    call with nothing stored in between.  At these lengths the cost is
+ *    the number of instructions more than any one chain: back-to-back
+ *    messages overlap in the out-of-order window when each is short.
+ *  - Otherwise the pad's AES is issued by umac_set_nonce(), before the
+ *    hashing, so that its latency overlaps with NH instead of ending the
+ *    message.
  *  - Arch code (arch/<arch>/umac-hooks.h) may override the NH of units
- *    and chunks and the AES of the pad; the generic versions below are
- *    also the fallback when SIMD is not usable.
+ *    and chunks, the whole short message and the AES of the pad; the
+ *    generic versions below are also the fallback when SIMD is not
+ *    usable.
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -98,6 +105,26 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 					       const u32 *k, const u8 *p, size_t units,
 					       const u64 *last, u64 *nh,
 					       unsigned int iters)
+{
+	return false;
+}
+#endif
+
+#ifndef umac_short_arch
+static __always_inline bool umac_short_arch(const struct umac_key *key,
+					    unsigned int iters, const u8 *p,
+					    size_t len, u64 lo, u64 hi,
+					    unsigned int idx, u8 *out)
+{
+	return false;
+}
+#endif
+
+#ifndef umac_short_hash_arch
+static __always_inline bool umac_short_hash_arch(const struct umac_key *key,
+						 unsigned int iters,
+						 const u8 *p, size_t len,
+						 u64 tag[2])
 {
 	return false;
 }
@@ -577,40 +604,52 @@ static __always_inline void pdf_block(const struct umac_key *key, u64 lo,
 	kfast_aes_encrypt(&key->pdf, t, in);
 }
 
-void umac_pdf(const struct umac_key *key, const u8 *nonce,
-	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
+/*
+ * The PDF's input block for a nonce of 1..16 bytes, as two little-endian
+ * halves, and the index of the tag's slice of its AES output.  UMAC-32/64:
+ * index = str2uint(Nonce) mod (16 / taglen), i.e. the low bits of the last
+ * nonce byte (byte nonce_len - 1 of the block, bits 8 * ((nonce_len - 1) %
+ * 8) of lo or hi); they are cleared before the encryption.  Longer tags
+ * take the first bytes (index 0).
+ */
+static __always_inline unsigned int pdf_input(const u8 *nonce,
+					      unsigned int nonce_len,
+					      unsigned int taglen, u64 *lo,
+					      u64 *hi)
 {
-	unsigned int idx = 0, mask = 0, shift;
-	u64 lo, hi = 0;
-	u8 t[16];
+	/* 16 / taglen - 1 without a division (it would delay the AES) */
+	unsigned int mask = taglen == 4 ? 3 : taglen == 8 ? 1 : 0, idx, shift;
 
 	if (WARN_ON_ONCE(nonce_len < 1 || nonce_len > UMAC_NONCE_MAX))
 		nonce_len = nonce_len ? UMAC_NONCE_MAX : 1;
 	if (likely(nonce_len == 8)) {
-		lo = get_unaligned_le64(nonce);
+		*lo = get_unaligned_le64(nonce);
+		*hi = 0;
 	} else {
 		u8 in[16] = { 0 };
 
 		memcpy(in, nonce, nonce_len);
-		lo = get_unaligned_le64(in);
-		hi = get_unaligned_le64(in + 8);
+		*lo = get_unaligned_le64(in);
+		*hi = get_unaligned_le64(in + 8);
 	}
-	/*
-	 * UMAC-32/64: index = str2uint(Nonce) mod (16 / taglen), i.e. the low
-	 * bits of the last nonce byte (byte nonce_len - 1 of the block, bits
-	 * 8 * ((nonce_len - 1) % 8) of lo or hi); they are cleared before the
-	 * encryption and select the slice of the block.
-	 */
-	if (taglen == 4 || taglen == 8)
-		mask = 16 / taglen - 1;
 	shift = 8 * ((nonce_len - 1) % 8);
 	if (nonce_len <= 8) {
-		idx = (lo >> shift) & mask;
-		lo &= ~((u64)mask << shift);
+		idx = (*lo >> shift) & mask;
+		*lo &= ~((u64)mask << shift);
 	} else {
-		idx = (hi >> shift) & mask;
-		hi &= ~((u64)mask << shift);
+		idx = (*hi >> shift) & mask;
+		*hi &= ~((u64)mask << shift);
 	}
+	return idx;
+}
+
+/* The taglen-byte pad from the PDF's input block and slice index. */
+static __always_inline void pdf_pad(const struct umac_key *key, u64 lo,
+				    u64 hi, unsigned int idx,
+				    unsigned int taglen, u8 *pad)
+{
+	u8 t[16];
+
 	pdf_block(key, lo, hi, t);
 	/* fixed-size copies (a variable memcpy() is a call on this path) */
 	switch (taglen) {
@@ -628,6 +667,16 @@ void umac_pdf(const struct umac_key *key, const u8 *nonce,
 		break;
 	}
 	memzero_explicit(t, sizeof(t));
+}
+
+void umac_pdf(const struct umac_key *key, const u8 *nonce,
+	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
+{
+	unsigned int idx;
+	u64 lo, hi;
+
+	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
+	pdf_pad(key, lo, hi, idx, taglen, pad);
 }
 
 /* ------------------------------------------------------------------ */
@@ -884,25 +933,43 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 }
 
 /*
- * The whole message of at most one chunk, nothing hashed before: no L2,
- * no buffering, the NH sums stay in registers.  This is the path of short
- * messages (48-byte NTP packets, SSH packets) through umac() and the
- * shash finup()/digest().
- */
-/*
  * A whole message of at most one chunk, nothing hashed before: no L2, no
  * state, the NH sums stay in registers.  This is the path of short
  * messages (48-byte NTP packets, SSH packets) through umac() and the shash
- * finup()/digest().
+ * finup()/digest(), with the pad computed before (umac() first tries the
+ * arch code's short path with the pad's AES in it).
  */
 static void umac_short(const struct umac_key *key, unsigned int iters,
 		       const u8 *pad, const u8 *data, size_t len, u8 *out)
 {
 	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
 	bool partial = rem || !len;	/* zeropad(M, 32): "" is one zero unit */
-	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4];
+	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4], t[2];
 	struct kfast_simd_state simd;
 	unsigned int i;
+
+	if (umac_short_hash_arch(key, iters, data, len, t)) {
+		/* fixed-size accesses to the iters * 4 bytes */
+		switch (iters) {
+		case 1:
+			put_unaligned_le32((u32)t[0] ^ get_unaligned_le32(pad), out);
+			break;
+		case 2:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			break;
+		case 3:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			put_unaligned_le32((u32)t[1] ^ get_unaligned_le32(pad + 8),
+					   out + 8);
+			break;
+		default:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			put_unaligned_le64(t[1] ^ get_unaligned_le64(pad + 8),
+					   out + 8);
+			break;
+		}
+		return;
+	}
 
 	/*
 	 * SIMD when there is enough work to pay for a SIMD section (which has
@@ -952,22 +1019,75 @@ void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
 	__asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
 
-void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
-	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
+static __always_inline bool umac_taglen_ok(unsigned int taglen)
 {
-	struct umac_ctx ctx;
+	return taglen - 4 <= UMAC_MAX_TAG_SIZE - 4 && !(taglen % 4);
+}
+
+/*
+ * A message of at most one chunk without the arch code's short path: the
+ * pad first, then the generic short path (kept out of umac(): its set-up
+ * would be paid by every message the arch code takes).
+ */
+static noinline void umac_short_pad(const struct umac_key *key,
+				    unsigned int taglen, u64 lo, u64 hi,
+				    unsigned int idx, const u8 *data,
+				    size_t len, u8 *out)
+{
 	u8 pad[UMAC_MAX_TAG_SIZE];
 
-	if (len <= UMAC_CHUNK_SIZE && taglen % 4 == 0 && taglen >= 4 &&
-	    taglen <= UMAC_MAX_TAG_SIZE) {
-		umac_pdf(key, nonce, nonce_len, taglen, pad);
-		umac_short(key, taglen / 4, pad, data, len, out);
-		memzero_explicit(pad, sizeof(pad));
-		return;
-	}
+	pdf_pad(key, lo, hi, idx, taglen, pad);
+	umac_short(key, taglen / 4, pad, data, len, out);
+	memzero_explicit(pad, sizeof(pad));
+}
+
+/* Longer messages: the streaming calls. */
+static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
+			       const u8 *nonce, unsigned int nonce_len,
+			       const u8 *data, size_t len, u8 *out)
+{
+	struct umac_ctx ctx;
+
 	umac_init(&ctx, key, taglen);
 	umac_set_nonce(&ctx, nonce, nonce_len);
 	umac_finup(&ctx, data, len, out);
+}
+
+/*
+ * At most one chunk: the whole tag in one arch call, pad included, or the
+ * pad and then the generic short path.  umac() has the common 8-byte
+ * nonce inline; other lengths come here.
+ */
+static noinline void umac_one_chunk(const struct umac_key *key,
+				    unsigned int taglen, const u8 *nonce,
+				    unsigned int nonce_len, const u8 *data,
+				    size_t len, u8 *out)
+{
+	unsigned int idx;
+	u64 lo, hi;
+
+	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
+	if (!umac_short_arch(key, taglen / 4, data, len, lo, hi, idx, out))
+		umac_short_pad(key, taglen, lo, hi, idx, data, len, out);
+}
+
+void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
+	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
+{
+	unsigned int idx;
+	u64 lo, hi;
+
+	if (len > UMAC_CHUNK_SIZE || !umac_taglen_ok(taglen)) {
+		umac_long(key, taglen, nonce, nonce_len, data, len, out);
+		return;
+	}
+	if (unlikely(nonce_len != 8)) {
+		umac_one_chunk(key, taglen, nonce, nonce_len, data, len, out);
+		return;
+	}
+	idx = pdf_input(nonce, 8, taglen, &lo, &hi);
+	if (!umac_short_arch(key, taglen / 4, data, len, lo, hi, idx, out))
+		umac_short_pad(key, taglen, lo, hi, idx, data, len, out);
 }
 
 /*

@@ -19,6 +19,7 @@
 
 #include <kfast/tiers.h>
 #include "aes-aesni.h"
+#include "umac-offsets.h"
 
 #ifdef __KERNEL__
 #include <linux/linkage.h>
@@ -68,6 +69,35 @@ UMAC_NH_SHORT_DECL(4);
 #undef UMAC_NH_SHORT_DECL
 
 /*
+ * The short path of the AVX2 and AVX-512 tiers (arch/x86/umac-short.S.inc),
+ * a whole message of 16..1024 bytes: umac_short_<tier>_N writes the tag,
+ * with the PDF's AES of the block (lo, hi) and its slice idx (UMAC-32/64);
+ * umac_short_hash_<tier>_N returns UHASH alone in rax:rdx, iters * 4
+ * bytes as stored.
+ */
+struct umac_short_tag {
+	u64 lo, hi;
+};
+
+#define UMAC_SHORT_DECL(tier, n)					\
+asmlinkage void umac_short_##tier##_##n(const struct umac_key_arch *ka,	\
+					const u8 *data, size_t len,	\
+					u64 lo, u64 hi, u8 *out,	\
+					unsigned long idx);		\
+asmlinkage struct umac_short_tag					\
+umac_short_hash_##tier##_##n(const struct umac_key_arch *ka,		\
+			     const u8 *data, size_t len)
+UMAC_SHORT_DECL(avx2, 1);
+UMAC_SHORT_DECL(avx2, 2);
+UMAC_SHORT_DECL(avx2, 3);
+UMAC_SHORT_DECL(avx2, 4);
+UMAC_SHORT_DECL(avx512, 1);
+UMAC_SHORT_DECL(avx512, 2);
+UMAC_SHORT_DECL(avx512, 3);
+UMAC_SHORT_DECL(avx512, 4);
+#undef UMAC_SHORT_DECL
+
+/*
  * One AES-128 block with expanded round keys (FIPS-197 byte order); the
  * input block is given as its two little-endian 64-bit halves.
  */
@@ -78,6 +108,12 @@ asmlinkage void umac_aesni_encrypt(const u8 rk[11][16], u8 *out, u64 lo,
 static_assert(sizeof(((struct umac_key_arch *)0)->nh_pairs[0]) == 32, "asm layout");
 static_assert(sizeof(((struct umac_key_arch *)0)->nh_quads[0]) == 64, "asm layout");
 static_assert(sizeof(((struct umac_key_arch *)0)->pdf_rk) == 176, "asm layout");
+static_assert(offsetof(struct umac_key_arch, nh_quads) == UMAC_ARCH_NH, "UMAC_ARCH_NH");
+static_assert(offsetof(struct umac_key_arch, nh_pairs) == UMAC_ARCH_NH, "UMAC_ARCH_NH");
+static_assert(offsetof(struct umac_key_arch, l3_lo) == UMAC_ARCH_L3_LO, "UMAC_ARCH_L3_LO");
+static_assert(offsetof(struct umac_key_arch, l3_hi) == UMAC_ARCH_L3_HI, "UMAC_ARCH_L3_HI");
+static_assert(offsetof(struct umac_key_arch, l3_xor) == UMAC_ARCH_L3_XOR, "UMAC_ARCH_L3_XOR");
+static_assert(offsetof(struct umac_key_arch, pdf_rk) == UMAC_ARCH_PDF_RK, "UMAC_ARCH_PDF_RK");
 
 static __always_inline bool umac_cpu_has_avx2(void)
 {
@@ -211,6 +247,105 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 }
 #define umac_nh_short_arch umac_nh_short_arch
 
+/* One short-path call per iteration count, for the tier in \tier. */
+#define UMAC_SHORT_CALL(tier, fn, iters, ...)				\
+	do {								\
+		switch (iters) {					\
+		case 1:							\
+			fn##_##tier##_1(__VA_ARGS__);			\
+			break;						\
+		case 2:							\
+			fn##_##tier##_2(__VA_ARGS__);			\
+			break;						\
+		case 3:							\
+			fn##_##tier##_3(__VA_ARGS__);			\
+			break;						\
+		default:						\
+			fn##_##tier##_4(__VA_ARGS__);			\
+			break;						\
+		}							\
+	} while (0)
+
+#define UMAC_SHORT_HASH_CALL(tier, iters, t, ...)			\
+	do {								\
+		switch (iters) {					\
+		case 1:							\
+			t = umac_short_hash_##tier##_1(__VA_ARGS__);	\
+			break;						\
+		case 2:							\
+			t = umac_short_hash_##tier##_2(__VA_ARGS__);	\
+			break;						\
+		case 3:							\
+			t = umac_short_hash_##tier##_3(__VA_ARGS__);	\
+			break;						\
+		default:						\
+			t = umac_short_hash_##tier##_4(__VA_ARGS__);	\
+			break;						\
+		}							\
+	} while (0)
+
+/* The tiers with the short path, on a CPU that has them. */
+static __always_inline bool umac_short_tier(const struct umac_key *key)
+{
+	return (key->impl == UMAC_IMPL_AVX512 && umac_have(AVX512)) ||
+	       (key->impl == UMAC_IMPL_AVX2 && umac_have(AVX2));
+}
+
+/*
+ * A whole message of at most one chunk in one call, SIMD section included:
+ * the AVX2 and AVX-512 tiers take 16 bytes or more (the last unit is read
+ * without reading outside the message).  umac_short_arch() writes the tag,
+ * the PDF's AES (AES-NI) of the block (lo, hi) in the same call;
+ * umac_short_hash_arch() returns UHASH in tag[], the iters * 4 bytes as
+ * stored (little-endian words), for a pad computed before.
+ */
+static __always_inline bool umac_short_arch(const struct umac_key *key,
+					    unsigned int iters, const u8 *p,
+					    size_t len, u64 lo, u64 hi,
+					    unsigned int idx, u8 *out)
+{
+	const struct umac_key_arch *ka = &key->arch;
+	struct kfast_simd_state simd;
+
+	if (len < 16 || len > UMAC_CHUNK_SIZE || !umac_short_tier(key) ||
+	    !ka->aesni || !static_branch_likely(&umac_have_aesni) ||
+	    !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	if (key->impl == UMAC_IMPL_AVX512)
+		UMAC_SHORT_CALL(avx512, umac_short, iters, ka, p, len, lo, hi,
+				out, idx);
+	else
+		UMAC_SHORT_CALL(avx2, umac_short, iters, ka, p, len, lo, hi,
+				out, idx);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define umac_short_arch umac_short_arch
+
+static __always_inline bool umac_short_hash_arch(const struct umac_key *key,
+						 unsigned int iters,
+						 const u8 *p, size_t len,
+						 u64 tag[2])
+{
+	struct kfast_simd_state simd;
+	struct umac_short_tag t;
+
+	if (len < 16 || len > UMAC_CHUNK_SIZE || !umac_short_tier(key) ||
+	    !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	if (key->impl == UMAC_IMPL_AVX512)
+		UMAC_SHORT_HASH_CALL(avx512, iters, t, &key->arch, p, len);
+	else
+		UMAC_SHORT_HASH_CALL(avx2, iters, t, &key->arch, p, len);
+	kfast_simd_end(&simd);
+	tag[0] = t.lo;
+	tag[1] = t.hi;
+	return true;
+}
+#define umac_short_hash_arch umac_short_hash_arch
+
 /* Whole chunks, inside a SIMD section: out[c * iters + i]. */
 static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 						const u8 *p, size_t nchunks,
@@ -259,7 +394,8 @@ static __always_inline bool umac_pdf_arch(const struct umac_key *key, u8 *out,
  * Lay the NH key out for the chosen tier (see struct umac_key_arch):
  * entry n holds Q(n), Q(n + 2) (AVX2) or Q(n), Q(n + 2), Q(n + 4), Q(n + 6)
  * (AVX-512).  Entries near the end only have their leading quarters: the
- * narrower tail code of the last units reads no more than that.
+ * narrower tail code of the last units reads no more than that.  Then the
+ * short path's L3 keys and the AES-NI round keys of K'.
  */
 static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 {
@@ -277,6 +413,14 @@ static void umac_setkey_arch(struct umac_key *key, const u8 *kprime)
 				memcpy(&key->arch.nh_quads[n][4 * j],
 				       &key->nh[4 * (n + 2 * j)], 16);
 	}
+	/* The short path's L3 keys: key 4 + j of iteration i in lane i. */
+	for (n = 0; n < 4; n++) {
+		for (j = 0; j < UMAC_MAX_ITERS; j++) {
+			key->arch.l3_lo[n][j] = (u32)key->l3[j][4 + n];
+			key->arch.l3_hi[n][j] = key->l3[j][4 + n] >> 32;
+		}
+	}
+	memcpy(key->arch.l3_xor, key->l3_xor, sizeof(key->arch.l3_xor));
 	if (key->impl != UMAC_IMPL_GENERIC &&
 	    static_branch_likely(&umac_have_aesni)) {
 		kfast_aes_expandkey_ct(key->arch.pdf_rk, kprime, 16);

@@ -4,9 +4,10 @@
  * in one pass over the data.
  *
  * CPU-feature contract: AVX2 (VEX ymm for two units per step, xmm for the
- * last unit).  The caller owns the vector state (kernel_fpu_begin() or
- * userspace).  No callee-saved register and no stack is used; the upper
- * vector state is cleared on return (VZEROUPPER).
+ * last unit); the short path's functions with the pad also AES-NI.  The
+ * caller owns the vector state (kernel_fpu_begin() or userspace).  No
+ * callee-saved register and no stack is used; the upper vector state is
+ * cleared on return (VZEROUPPER).
  *
  *   void umac_nh_avx2_N(const u32 *key, const u8 *data, size_t units,
  *			 u64 *nh);	N = number of iterations, 1..4
@@ -41,6 +42,8 @@
 
 #define ENTRY_BYTES	32		/* bytes per key entry */
 #include "umac-nh.S.inc"
+#include "aes-aesni.S.inc"
+#include "umac-short.S.inc"
 
 .text
 
@@ -144,3 +147,42 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/*
+ * The short path (umac-short.S.inc): whole units two at a time, then one,
+ * then the padded last one (this file's accumulators are the short
+ * path's); \pad: with the PDF's AES.
+ */
+.macro SHORT_FUNC iters, pad, name
+SYM_FUNC_START(\name)
+	UMAC_SHORT_START \pad
+	UMAC_SHORT_ZERO	\iters
+	sub		$2, UNITS
+	jb		.Lsone\@
+.Lsloop\@:
+	NH_BLOCK2	\iters
+	sub		$2, UNITS
+	jae		.Lsloop\@
+.Lsone\@:
+	test		$1, UNITS
+	jz		.Lspart\@
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	NH_ITERS	xmm, \iters
+	add		$32, DATA
+	add		$(2 * ENTRY_BYTES), KEY
+.Lspart\@:
+	UMAC_SHORT_PARTIAL \iters
+	UMAC_SHORT_ADD	\iters
+	UMAC_SHORT_FINISH \iters, \pad
+SYM_FUNC_END(\name)
+.endm
+
+SHORT_FUNC	1, 1, umac_short_avx2_1
+SHORT_FUNC	2, 1, umac_short_avx2_2
+SHORT_FUNC	3, 1, umac_short_avx2_3
+SHORT_FUNC	4, 1, umac_short_avx2_4
+SHORT_FUNC	1, 0, umac_short_hash_avx2_1
+SHORT_FUNC	2, 0, umac_short_hash_avx2_2
+SHORT_FUNC	3, 0, umac_short_hash_avx2_3
+SHORT_FUNC	4, 0, umac_short_hash_avx2_4

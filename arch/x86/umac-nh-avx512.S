@@ -4,10 +4,10 @@
  * iterations in one pass over the data.
  *
  * CPU-feature contract: AVX512F + AVX512VL + AVX2 (zmm for four units per
- * step, VEX ymm/xmm for the last one to three units).  The caller owns the
- * vector state (kernel_fpu_begin() or userspace).  No callee-saved
- * register and no stack is used; the upper vector state is cleared on
- * return (VZEROUPPER).
+ * step, VEX ymm/xmm for the last one to three units); the short path's
+ * functions with the pad also AES-NI.  The caller owns the vector state
+ * (kernel_fpu_begin() or userspace).  No callee-saved register and no
+ * stack is used; the upper vector state is cleared on return (VZEROUPPER).
  *
  *   void umac_nh_avx512_N(const u32 *key, const u8 *data, size_t units,
  *			   u64 *nh);	N = number of iterations, 1..4
@@ -54,6 +54,8 @@
 
 #define ENTRY_BYTES	64		/* bytes per key entry */
 #include "umac-nh.S.inc"
+#include "aes-aesni.S.inc"
+#include "umac-short.S.inc"
 
 .text
 
@@ -229,3 +231,72 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/* ymm\y += the low and high halves of zmm\a + zmm\b. */
+.macro SHORT_HALVE a, b, y
+	vpaddq		%zmm\b, %zmm\a, %zmm\a
+	vextracti64x4	$1, %zmm\a, %ymm1
+	vpaddq		%ymm1, %ymm\a, %ymm1
+	vpaddq		%ymm1, %ymm\y, %ymm\y
+.endm
+
+/*
+ * The short path (umac-short.S.inc): whole units four at a time into this
+ * file's zmm accumulators, which are then halved into the short path's
+ * ymm ones (so that a message of fewer than four units touches no zmm),
+ * then two and one at a time and the padded last one.  \pad: with the
+ * PDF's AES.
+ */
+.macro SHORT_FUNC iters, pad, name
+SYM_FUNC_START(\name)
+	UMAC_SHORT_START \pad
+	UMAC_SHORT_ZERO	\iters
+	sub		$4, UNITS
+	jb		.Lstail\@
+	NH_ZERO		\iters
+.Lsloop\@:
+	NH_BLOCK4	\iters
+	sub		$4, UNITS
+	jae		.Lsloop\@
+	SHORT_HALVE	16, 20, 8
+.if \iters > 1
+	SHORT_HALVE	17, 21, 9
+.endif
+.if \iters > 2
+	SHORT_HALVE	18, 22, 10
+.endif
+.if \iters > 3
+	SHORT_HALVE	19, 23, 11
+.endif
+.Lstail\@:
+	test		$2, UNITS
+	jz		.Lsone\@
+	vmovdqu		16(DATA), %ymm2
+	vpblendd	$0x0f, (DATA), %ymm2, %ymm0
+	vpblendd	$0xf0, 32(DATA), %ymm2, %ymm1
+	UMAC_SHORT_ITERS ymm, \iters
+	add		$64, DATA
+	add		$(4 * ENTRY_BYTES), KEY
+.Lsone\@:
+	test		$1, UNITS
+	jz		.Lspart\@
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	UMAC_SHORT_ITERS xmm, \iters
+	add		$32, DATA
+	add		$(2 * ENTRY_BYTES), KEY
+.Lspart\@:
+	UMAC_SHORT_PARTIAL \iters
+	UMAC_SHORT_ADD	\iters
+	UMAC_SHORT_FINISH \iters, \pad
+SYM_FUNC_END(\name)
+.endm
+
+SHORT_FUNC	1, 1, umac_short_avx512_1
+SHORT_FUNC	2, 1, umac_short_avx512_2
+SHORT_FUNC	3, 1, umac_short_avx512_3
+SHORT_FUNC	4, 1, umac_short_avx512_4
+SHORT_FUNC	1, 0, umac_short_hash_avx512_1
+SHORT_FUNC	2, 0, umac_short_hash_avx512_2
+SHORT_FUNC	3, 0, umac_short_hash_avx512_3
+SHORT_FUNC	4, 0, umac_short_hash_avx512_4
