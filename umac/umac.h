@@ -139,6 +139,16 @@ struct umac_ctx {
 };
 
 /*
+ * For the arch hook umac_nh_poly_arch() (bulk NH with POLY-64): the NH of
+ * the pending chunk (its L1 word less 8192) and the POLY-64 accumulators,
+ * per iteration.
+ */
+struct umac_poly_io {
+	u64 nh[UMAC_MAX_ITERS];
+	u64 y[UMAC_MAX_ITERS];
+};
+
+/*
  * CPU feature detection, once (module init, or program start in the
  * userspace tests): returns the best tier this CPU supports.  Call it
  * before __umac_setkey().

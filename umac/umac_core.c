@@ -26,7 +26,11 @@
  *    on a fresh context, the shash digest/finup) need no L2 and no state
  *    and run from registers; the streaming path folds units into the
  *    state; SIMD tiers take up to four whole chunks per call (one SIMD
- *    section of 4 KiB) and run POLY on the returned sums.
+ *    section of 4 KiB) and step POLY-64 in the same call
+ *    (umac_nh_poly_arch()), each chunk's step beside the next chunk's NH:
+ *    issued after the call, the serial steps ran after the hashing
+ *    instead.  Past 2^14 words (POLY-128) they take the returned sums
+ *    (umac_nh_chunks_arch()) and run POLY in C.
  *  - Whole messages of at most 1 KiB first try the arch code's short path
  *    (umac_short_arch()): NH, L3 and, for umac(), the pad's AES in one
  *    call with nothing stored in between.  At these lengths the cost is
@@ -95,6 +99,17 @@ static __always_inline bool umac_nh_arch(const struct umac_key *key, u64 *nh,
 static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 						const u8 *p, size_t nchunks,
 						unsigned int iters, u64 *out)
+{
+	return false;
+}
+#endif
+
+#ifndef umac_nh_poly_arch
+static __always_inline bool umac_nh_poly_arch(const struct umac_key *key,
+					      const u8 *p, size_t nchunks,
+					      unsigned int iters,
+					      struct umac_poly_io *io,
+					      bool pending)
 {
 	return false;
 }
@@ -781,6 +796,37 @@ static bool umac_chunks(const struct umac_key *key, struct umac_state *s,
 	return true;
 }
 
+/*
+ * Bulk path with POLY in the arch code, SIMD only: n >= 1 whole chunks
+ * starting on a chunk boundary, after a completed chunk (pending) or at
+ * the start of the message.  The completed chunk and all but the last of
+ * the n go to POLY-64 in the same call as the hashing, the last one stays
+ * pending like any completed chunk.
+ */
+static bool umac_chunks_poly(const struct umac_key *key, struct umac_state *s,
+			     const u8 *p, size_t n)
+{
+	bool pending = s->chunk_pos == UMAC_CHUNK_SIZE;
+	struct umac_poly_io io;
+	unsigned int i;
+
+	if (s->words + n - 1 + pending > UMAC_POLY64_WORDS)
+		return false;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		io.nh[i] = s->nh[i];
+		io.y[i] = s->poly[i][1];
+	}
+	if (!umac_nh_poly_arch(key, p, n, s->iters, &io, pending))
+		return false;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		s->nh[i] = i < s->iters ? io.nh[i] : 0;
+		s->poly[i][1] = io.y[i];
+	}
+	s->words += n - 1 + pending;
+	s->chunk_pos = UMAC_CHUNK_SIZE;
+	return true;
+}
+
 /* Whole units, any number, crossing chunk boundaries. */
 static void umac_units(const struct umac_key *key, struct umac_state *s,
 		       const u8 *p, size_t units, bool simd)
@@ -788,6 +834,15 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 	while (units) {
 		size_t n;
 
+		if (simd && units >= UMAC_CHUNK_UNITS &&
+		    (!s->chunk_pos || s->chunk_pos == UMAC_CHUNK_SIZE)) {
+			n = min_t(size_t, units / UMAC_CHUNK_UNITS, UMAC_MAX_BATCH);
+			if (umac_chunks_poly(key, s, p, n)) {
+				p += n * UMAC_CHUNK_SIZE;
+				units -= n * UMAC_CHUNK_UNITS;
+				continue;
+			}
+		}
 		if (s->chunk_pos == UMAC_CHUNK_SIZE)
 			l1_flush(key, s);
 		if (simd && !s->chunk_pos && units >= 2 * UMAC_CHUNK_UNITS) {

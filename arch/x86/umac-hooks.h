@@ -5,8 +5,11 @@
  *
  * Every NH routine computes all iterations of a tag length (1..4) in one
  * pass over the data, with one routine per iteration count so that the
- * accumulators stay in registers.  POLY and L3 stay in C, where 64-bit
- * multiplies (MULQ) are what the hardware offers anyway.
+ * accumulators stay in registers.  The bulk routines also step POLY-64
+ * after each chunk (arch/x86/umac-poly.S.inc), so that its serial chain of
+ * 64-bit multiplies runs beside the next chunk's NH; POLY-128 (beyond 16
+ * MiB) and the last steps stay in C.  The short path (messages of one
+ * chunk) has L3 in SIMD for all iterations at once.
  *
  * The tiers available on this CPU are decided once, by
  * umac_mod_init_arch() at module init, into static keys; a key is laid
@@ -56,6 +59,33 @@ UMAC_NH_DECL(avx512, 2);
 UMAC_NH_DECL(avx512, 3);
 UMAC_NH_DECL(avx512, 4);
 #undef UMAC_NH_DECL
+
+/*
+ * umac_nh_poly_<tier>_N: NH of nchunks whole chunks (key as for
+ * umac_nh_chunks_*) with POLY-64 (arch/x86/umac-poly.S.inc): if pending,
+ * io->nh is a chunk's NH waiting for its step; after each chunk the
+ * waiting one is stepped into io->y and the chunk waits instead.  pk is
+ * umac_key.poly64 (poly64_k2 follows).
+ */
+#define UMAC_NH_POLY_DECL(tier, n)					\
+asmlinkage void umac_nh_poly_##tier##_##n(const u32 *key, const u8 *data,\
+					  size_t nchunks,		\
+					  struct umac_poly_io *io,	\
+					  const u64 *pk,		\
+					  unsigned long pending)
+UMAC_NH_POLY_DECL(sse2, 1);
+UMAC_NH_POLY_DECL(sse2, 2);
+UMAC_NH_POLY_DECL(sse2, 3);
+UMAC_NH_POLY_DECL(sse2, 4);
+UMAC_NH_POLY_DECL(avx2, 1);
+UMAC_NH_POLY_DECL(avx2, 2);
+UMAC_NH_POLY_DECL(avx2, 3);
+UMAC_NH_POLY_DECL(avx2, 4);
+UMAC_NH_POLY_DECL(avx512, 1);
+UMAC_NH_POLY_DECL(avx512, 2);
+UMAC_NH_POLY_DECL(avx512, 3);
+UMAC_NH_POLY_DECL(avx512, 4);
+#undef UMAC_NH_POLY_DECL
 
 /* Short messages, every SIMD tier: whole units, then the padded last one. */
 #define UMAC_NH_SHORT_DECL(n)						\
@@ -114,6 +144,11 @@ static_assert(offsetof(struct umac_key_arch, l3_lo) == UMAC_ARCH_L3_LO, "UMAC_AR
 static_assert(offsetof(struct umac_key_arch, l3_hi) == UMAC_ARCH_L3_HI, "UMAC_ARCH_L3_HI");
 static_assert(offsetof(struct umac_key_arch, l3_xor) == UMAC_ARCH_L3_XOR, "UMAC_ARCH_L3_XOR");
 static_assert(offsetof(struct umac_key_arch, pdf_rk) == UMAC_ARCH_PDF_RK, "UMAC_ARCH_PDF_RK");
+/* umac-poly.S.inc's view of struct umac_poly_io and of the POLY-64 keys */
+static_assert(offsetof(struct umac_poly_io, nh) == 0, "umac_poly_io");
+static_assert(offsetof(struct umac_poly_io, y) == 32, "umac_poly_io");
+static_assert(offsetof(struct umac_key, poly64_k2) ==
+	      offsetof(struct umac_key, poly64) + 32, "UMAC_PK_K2");
 
 static __always_inline bool umac_cpu_has_avx2(void)
 {
@@ -345,6 +380,56 @@ static __always_inline bool umac_short_hash_arch(const struct umac_key *key,
 	return true;
 }
 #define umac_short_hash_arch umac_short_hash_arch
+
+/* The same for the bulk function with POLY-64 (six arguments). */
+#define UMAC_NH_POLY_CALL(tier, k, p, n, io, pk, pending, iters)	\
+	do {								\
+		switch (iters) {					\
+		case 1:							\
+			umac_nh_poly_##tier##_1(k, p, n, io, pk, pending); \
+			break;						\
+		case 2:							\
+			umac_nh_poly_##tier##_2(k, p, n, io, pk, pending); \
+			break;						\
+		case 3:							\
+			umac_nh_poly_##tier##_3(k, p, n, io, pk, pending); \
+			break;						\
+		default:						\
+			umac_nh_poly_##tier##_4(k, p, n, io, pk, pending); \
+			break;						\
+		}							\
+	} while (0)
+
+/* Whole chunks with POLY-64 of all but the last, inside a SIMD section. */
+static __always_inline bool umac_nh_poly_arch(const struct umac_key *key,
+					      const u8 *p, size_t nchunks,
+					      unsigned int iters,
+					      struct umac_poly_io *io,
+					      bool pending)
+{
+	switch (key->impl) {
+	case UMAC_IMPL_AVX512:
+		if (!umac_have(AVX512))
+			return false;
+		UMAC_NH_POLY_CALL(avx512, key->arch.nh_quads[0], p, nchunks, io,
+				  key->poly64, pending, iters);
+		return true;
+	case UMAC_IMPL_AVX2:
+		if (!umac_have(AVX2))
+			return false;
+		UMAC_NH_POLY_CALL(avx2, key->arch.nh_pairs[0], p, nchunks, io,
+				  key->poly64, pending, iters);
+		return true;
+	case UMAC_IMPL_SSE2:
+		if (!umac_have(SSE2))
+			return false;
+		UMAC_NH_POLY_CALL(sse2, key->nh, p, nchunks, io, key->poly64,
+				  pending, iters);
+		return true;
+	}
+	return false;
+}
+#define umac_nh_poly_arch umac_nh_poly_arch
 
 /* Whole chunks, inside a SIMD section: out[c * iters + i]. */
 static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,

@@ -6,8 +6,9 @@
  * CPU-feature contract: AVX512F + AVX512VL + AVX2 (zmm for four units per
  * step, VEX ymm/xmm for the last one to three units); the short path's
  * functions with the pad also AES-NI.  The caller owns the vector state
- * (kernel_fpu_begin() or userspace).  No callee-saved register and no
- * stack is used; the upper vector state is cleared on return (VZEROUPPER).
+ * (kernel_fpu_begin() or userspace).  No stack and no callee-saved
+ * register is used, except that umac_nh_poly_* saves rbx and r12 there;
+ * the upper vector state is cleared on return (VZEROUPPER).
  *
  *   void umac_nh_avx512_N(const u32 *key, const u8 *data, size_t units,
  *			   u64 *nh);	N = number of iterations, 1..4
@@ -23,6 +24,15 @@
  * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
  * i of chunk c in out[c * N + i]; key points at entry 0.  This is the bulk
  * path: one call per SIMD section instead of one per chunk.
+ *
+ *   void umac_nh_poly_avx512_N(const u32 *key, const u8 *data,
+ *				  size_t nchunks, struct umac_poly_io *io,
+ *				  const u64 *pk, unsigned long pending);
+ *
+ * the same chunks with POLY-64 (umac-poly.S.inc): after each chunk the
+ * pending chunk's L1 word (io->nh, if pending; then each chunk's but the
+ * last) is stepped into io->y; io->nh ends with the last chunk's NH.
+ * Saves and restores rbx and r12.
  *
  * The maths.  For one unit with 32-bit little-endian words m0..m7 and key
  * words k0..k7, NH adds (m0+k0)(m4+k4) + (m1+k1)(m5+k5) + (m2+k2)(m6+k6) +
@@ -54,6 +64,7 @@
 
 #define ENTRY_BYTES	64		/* bytes per key entry */
 #include "umac-nh.S.inc"
+#include "umac-poly.S.inc"
 #include "aes-aesni.S.inc"
 #include "umac-short.S.inc"
 
@@ -174,6 +185,7 @@ SYM_FUNC_START(umac_nh_avx512_\iters)
 	NH_ZERO		\iters
 	sub		$4, UNITS
 	jb		.Ltail\iters
+	UMAC_LOOP_ALIGN
 .Lloop\iters:
 	NH_BLOCK4	\iters
 	sub		$4, UNITS
@@ -210,6 +222,7 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	NH_ZERO		\iters
 	mov		KEY0, KEY
 	mov		$8, BLOCKS		/* 8 x 4 units = 1024 bytes */
+	UMAC_LOOP_ALIGN
 .Lcloop\iters:
 	NH_BLOCK4	\iters
 	dec		BLOCKS
@@ -231,6 +244,47 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/* Any iteration count: NH_FOLD_T, or NH_FOLDS for one. */
+.macro NH_FOLD_ANY iters, op=add, dst=NH
+.if \iters > 1
+	NH_FOLD_T	\iters, \op, \dst
+.else
+	NH_FOLDS	\iters, \op, \dst
+.endif
+.endm
+
+/*
+ * umac_nh_poly_<tier>_N: NH of nchunks whole chunks with POLY-64 (see
+ * umac-poly.S.inc): after each chunk, the step of the pending chunk's word
+ * (the one in io->nh if pending, then each chunk's but the last), and the
+ * chunk's NH becomes the pending one; io->nh ends with the last chunk's.
+ */
+.macro NH_POLY_FUNC iters
+SYM_FUNC_START(umac_nh_poly_avx512_\iters)
+	UMAC_POLY_ENTER
+.Lpchunk\iters:
+	NH_ZERO		\iters
+	mov		%r10, KEY
+	mov		$8, %r11
+	UMAC_LOOP_ALIGN
+.Lploop\iters:
+	NH_BLOCK4	\iters
+	dec		%r11
+	jnz		.Lploop\iters
+	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
+	dec		%r12
+	jnz		.Lpchunk\iters
+	vzeroupper
+	UMAC_POLY_LEAVE
+	RET
+SYM_FUNC_END(umac_nh_poly_avx512_\iters)
+.endm
+
+NH_POLY_FUNC	1
+NH_POLY_FUNC	2
+NH_POLY_FUNC	3
+NH_POLY_FUNC	4
 
 /* ymm\y += the low and high halves of zmm\a + zmm\b. */
 .macro SHORT_HALVE a, b, y
@@ -254,6 +308,7 @@ SYM_FUNC_START(\name)
 	sub		$4, UNITS
 	jb		.Lstail\@
 	NH_ZERO		\iters
+	UMAC_LOOP_ALIGN
 .Lsloop\@:
 	NH_BLOCK4	\iters
 	sub		$4, UNITS

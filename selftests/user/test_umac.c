@@ -603,7 +603,7 @@ static void test_markers_vs_nettle(int impl)
 		~0ull, ~0ull - 58, ~0ull - 59, 0xffffffff00000000ull,
 		0xffffffff12345678ull, 0xfffffffeffffffffull,
 	};
-	/* small: 3 chunks; big: 2^24 + 2048 + 96 bytes */
+	/* small: 5 chunks; big: 2^24 + 2048 + 96 bytes */
 	size_t big = (1 << 24) + 2048 + 96;
 	struct umac_key *key = key_alloc();
 	struct nref *ref = malloc(sizeof(*ref));
@@ -614,11 +614,15 @@ static void test_markers_vs_nettle(int impl)
 	__umac_setkey(key, raw, 16, impl);
 	kfast_test_fill(&rng, msg, big);
 	for (j = 0; j < ARRAY_SIZE(targets); j++) {
-		size_t len = 2 * 1024 + 512;
+		size_t len = 4 * 1024 + 512;
 
-		/* POLY-64 markers: chunk 0 (first word) and chunk 1. */
+		/*
+		 * POLY-64 markers: chunk 0 (first word), 1 and 2; the SIMD tiers
+		 * step the first three chunks' words inside their bulk call.
+		 */
 		craft_chunk(key, msg, 1024, targets[j]);
 		craft_chunk(key, msg + 1024, 1024, targets[(j + 1) % ARRAY_SIZE(targets)]);
+		craft_chunk(key, msg + 2048, 1024, targets[(j + 2) % ARRAY_SIZE(targets)]);
 		for (t = 0; t < 4; t++) {
 			kfast_test_fill(&rng, nonce, 8);
 			nref_setkey(ref, taglens[t], raw);
