@@ -169,6 +169,65 @@
 .endif
 .endm
 
+/*
+ * One whole chunk (8 x 4 units) for the bulk functions, software-
+ * pipelined: the next four units are loaded and regrouped (into zmm5/zmm6
+ * or zmm0/zmm1 in turn, through zmm7/zmm8) before the iterations on the
+ * current ones, so that the loads' latency is not in each step's chain
+ * (with it there, the steps of too few blocks fit in the scheduler to
+ * keep the vector pipes busy).  Loads only inside the chunk.  The counter
+ * is r11.
+ */
+.macro NH_LOAD4 x, y
+	vmovdqu64	(DATA), %zmm7
+	vmovdqu64	64(DATA), %zmm8
+	vshufi64x2	$0x88, %zmm8, %zmm7, %zmm\x
+	vshufi64x2	$0xdd, %zmm8, %zmm7, %zmm\y
+	add		$128, DATA
+.endm
+
+/* NH_VEX_STEP on X = zmm\x, Y = zmm\y. */
+.macro NH_STEP_XY x, y, i, a, b
+	vpaddd		(ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
+	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
+	vpmuludq	%zmm3, %zmm2, %zmm4
+	vpsrlq		$32, %zmm2, %zmm2
+	vpsrlq		$32, %zmm3, %zmm3
+	vpmuludq	%zmm3, %zmm2, %zmm2
+	vpaddq		%zmm4, %zmm\a, %zmm\a
+	vpaddq		%zmm2, %zmm\b, %zmm\b
+.endm
+
+.macro NH_COMPUTE4 iters, x, y
+	NH_STEP_XY	\x, \y, 0, 16, 20
+.if \iters > 1
+	NH_STEP_XY	\x, \y, 1, 17, 21
+.endif
+.if \iters > 2
+	NH_STEP_XY	\x, \y, 2, 18, 22
+.endif
+.if \iters > 3
+	NH_STEP_XY	\x, \y, 3, 19, 23
+.endif
+	add		$(8 * ENTRY_BYTES), KEY
+.endm
+
+.macro NH_CHUNK iters
+	NH_LOAD4	0, 1
+	mov		$3, %r11
+	UMAC_LOOP_ALIGN
+.Lnhc\@:
+	NH_LOAD4	5, 6
+	NH_COMPUTE4	\iters, 0, 1
+	NH_LOAD4	0, 1
+	NH_COMPUTE4	\iters, 5, 6
+	dec		%r11
+	jnz		.Lnhc\@
+	NH_LOAD4	5, 6
+	NH_COMPUTE4	\iters, 0, 1
+	NH_COMPUTE4	\iters, 5, 6
+.endm
+
 /* Four units: X = lo(u0..u3), Y = hi(u0..u3), then every iteration. */
 .macro NH_BLOCK4 iters
 	vmovdqu64	(DATA), %zmm2
@@ -221,12 +280,7 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 .Lchunk\iters:
 	NH_ZERO		\iters
 	mov		KEY0, KEY
-	mov		$8, BLOCKS		/* 8 x 4 units = 1024 bytes */
-	UMAC_LOOP_ALIGN
-.Lcloop\iters:
-	NH_BLOCK4	\iters
-	dec		BLOCKS
-	jnz		.Lcloop\iters
+	NH_CHUNK	\iters
 .if \iters > 1
 	NH_FOLD_T	\iters, mov, OUT
 .else
@@ -266,12 +320,7 @@ SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 .Lpchunk\iters:
 	NH_ZERO		\iters
 	mov		%r10, KEY
-	mov		$8, %r11
-	UMAC_LOOP_ALIGN
-.Lploop\iters:
-	NH_BLOCK4	\iters
-	dec		%r11
-	jnz		.Lploop\iters
+	NH_CHUNK	\iters
 	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
 	dec		%r12
 	jnz		.Lpchunk\iters
