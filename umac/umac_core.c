@@ -988,6 +988,47 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 }
 
 /*
+ * NH of a chunk's len bytes (at most one chunk, zero-padded to whole
+ * units; "" is one zero unit) added to nh[], the chunk's first byte at
+ * data.  SIMD when there is enough work to pay for a SIMD section (which
+ * has a cost in the kernel): 2 units (the last one may be partial), or
+ * several iterations.  A few units go through the tier's short-message
+ * code in one call (umac_nh_short_arch(), the last unit's words passed
+ * in); more use the tier's own wide code.
+ */
+static __always_inline void nh_chunk(const struct umac_key *key,
+				     unsigned int iters, const u8 *data,
+				     size_t len, u64 *nh)
+{
+	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
+	bool partial = rem || !len;
+	struct kfast_simd_state simd;
+	u64 last[4];
+
+	if ((units + partial >= 2 || iters >= 2) && umac_simd_begin_arch(key, &simd)) {
+		if (partial)
+			partial_words(data + len - rem, rem, len, last);
+		if (units >= 4 && umac_nh_arch(key, nh, data, units, 0, iters)) {
+			if (partial)
+				umac_nh_short_arch(key, key->nh + 8 * units, NULL, 0,
+						   last, nh, iters);
+			partial = false;
+			units = 0;
+		} else if (umac_nh_short_arch(key, key->nh, data, units,
+					      partial ? last : NULL, nh, iters)) {
+			partial = false;
+			units = 0;
+		}
+		umac_simd_end_arch(&simd);
+	}
+	if (units)
+		nh_units_generic(key->nh, data, units, nh, iters);
+	if (partial)
+		nh_partial(key->nh + 8 * units, data + len - rem, rem, len, nh,
+			   iters);
+}
+
+/*
  * A whole message of at most one chunk, nothing hashed before: no L2, no
  * state, the NH sums stay in registers.  This is the path of short
  * messages (48-byte NTP packets, SSH packets) through umac() and the shash
@@ -997,10 +1038,7 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 static void umac_short(const struct umac_key *key, unsigned int iters,
 		       const u8 *pad, const u8 *data, size_t len, u8 *out)
 {
-	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
-	bool partial = rem || !len;	/* zeropad(M, 32): "" is one zero unit */
-	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4], t[2];
-	struct kfast_simd_state simd;
+	u64 nh[UMAC_MAX_ITERS] = { 0 }, t[2];
 	unsigned int i;
 
 	if (umac_short_hash_arch(key, iters, data, len, t)) {
@@ -1026,34 +1064,7 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 		return;
 	}
 
-	/*
-	 * SIMD when there is enough work to pay for a SIMD section (which has
-	 * a cost in the kernel): 2 units (the last one may be partial), or
-	 * several iterations.  A few units go through the tier's short-message
-	 * code in one call (umac_nh_short_arch(), the last unit's words passed
-	 * in); more use the tier's own wide code.
-	 */
-	if ((units + partial >= 2 || iters >= 2) && umac_simd_begin_arch(key, &simd)) {
-		if (partial)
-			partial_words(data + len - rem, rem, len, last);
-		if (units >= 4 && umac_nh_arch(key, nh, data, units, 0, iters)) {
-			if (partial)
-				umac_nh_short_arch(key, key->nh + 8 * units, NULL, 0,
-						   last, nh, iters);
-			partial = false;
-			units = 0;
-		} else if (umac_nh_short_arch(key, key->nh, data, units,
-					      partial ? last : NULL, nh, iters)) {
-			partial = false;
-			units = 0;
-		}
-		umac_simd_end_arch(&simd);
-	}
-	if (units)
-		nh_units_generic(key->nh, data, units, nh, iters);
-	if (partial)
-		nh_partial(key->nh + 8 * units, data + len - rem, rem, len, nh,
-			   iters);
+	nh_chunk(key, iters, data, len, nh);
 	for (i = 0; i < iters; i++)
 		put_unaligned_be32(l3_hash(key->l3[i], nh[i] + 8 * (u64)len,
 					   key->l3_xor[i]) ^
@@ -1096,16 +1107,68 @@ static noinline void umac_short_pad(const struct umac_key *key,
 	memzero_explicit(pad, sizeof(pad));
 }
 
-/* Longer messages: the streaming calls. */
+/*
+ * Longer messages.  With the arch code's bulk hook and SIMD usable, no
+ * state: every chunk but the last through umac_nh_poly_arch() (4 KiB per
+ * SIMD section, POLY-64 of each completed chunk in the same call), then
+ * the last chunk's NH, the two POLY steps left (the last whole chunk's
+ * word and the last chunk's with its own length), L3 and the pad: what
+ * the streaming calls do, without their buffering and their state, whose
+ * cost is not small next to a few KiB of hashing.  Otherwise (no SIMD,
+ * generic, past 2^14 words where POLY-128 starts) the streaming calls.
+ */
 static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			       const u8 *nonce, unsigned int nonce_len,
 			       const u8 *data, size_t len, u8 *out)
 {
+	size_t whole = (len - 1) / UMAC_CHUNK_SIZE, done = 0, last;
+	u64 nh[UMAC_MAX_ITERS] = { 0 };
+	unsigned int i, iters = taglen / 4;
+	struct kfast_simd_state simd;
+	struct umac_poly_io io;
+	u8 pad[UMAC_MAX_TAG_SIZE];
 	struct umac_ctx ctx;
 
-	umac_init(&ctx, key, taglen);
-	umac_set_nonce(&ctx, nonce, nonce_len);
-	umac_finup(&ctx, data, len, out);
+	/* whole + 1 words, all POLY-64 */
+	if (umac_taglen_ok(taglen) && whole < UMAC_POLY64_WORDS) {
+		for (i = 0; i < UMAC_MAX_ITERS; i++) {
+			io.nh[i] = 0;
+			io.y[i] = 1;		/* POLY starts from y = 1 */
+		}
+		while (done < whole && umac_simd_begin_arch(key, &simd)) {
+			size_t n = min_t(size_t, whole - done, UMAC_MAX_BATCH);
+			bool ok = umac_nh_poly_arch(key, data + done * UMAC_CHUNK_SIZE,
+						    n, iters, &io, done);
+
+			umac_simd_end_arch(&simd);
+			if (!ok)
+				break;
+			done += n;
+		}
+	}
+	if (!done || done < whole) {
+		/* a context is not shareable between the two ways: start over */
+		umac_init(&ctx, key, taglen);
+		umac_set_nonce(&ctx, nonce, nonce_len);
+		umac_finup(&ctx, data, len, out);
+		return;
+	}
+	umac_pdf(key, nonce, nonce_len, taglen, pad);
+	last = len - whole * UMAC_CHUNK_SIZE;		/* 1..1024 bytes */
+	nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, nh);
+	for (i = 0; i < iters; i++) {
+		u64 y = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
+				    io.nh[i] + 8 * UMAC_CHUNK_SIZE);
+
+		y = poly64_step(y, key->poly64[i], key->poly64_k2[i],
+				nh[i] + 8 * (u64)last);
+		put_unaligned_be32(l3_hash(key->l3[i], poly64_reduce(y),
+					   key->l3_xor[i]) ^
+				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
+	}
+	memzero_explicit(pad, sizeof(pad));
+	memzero_explicit(&io, sizeof(io));
+	memzero_explicit(nh, sizeof(nh));
 }
 
 /*
