@@ -282,7 +282,7 @@ static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 }
 #define umac_nh_short_arch umac_nh_short_arch
 
-/* One short-path call per iteration count, for the tier in \tier. */
+/* One short-path call per iteration count, for the tier named tier. */
 #define UMAC_SHORT_CALL(tier, fn, iters, ...)				\
 	do {								\
 		switch (iters) {					\
