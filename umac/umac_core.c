@@ -1032,16 +1032,19 @@ static __always_inline void nh_chunk(const struct umac_key *key,
  * A whole message of at most one chunk, nothing hashed before: no L2, no
  * state, the NH sums stay in registers.  This is the path of short
  * messages (48-byte NTP packets, SSH packets) through umac() and the shash
- * finup()/digest(), with the pad computed before (umac() first tries the
- * arch code's short path with the pad's AES in it).
+ * finup()/digest(), with the pad computed before.  arch: try the arch
+ * code's short path (without its pad) first; umac() does not, having
+ * tried it with the pad already.
  */
-static void umac_short(const struct umac_key *key, unsigned int iters,
-		       const u8 *pad, const u8 *data, size_t len, u8 *out)
+static __always_inline void __umac_short(const struct umac_key *key,
+					 unsigned int iters, const u8 *pad,
+					 const u8 *data, size_t len, u8 *out,
+					 bool arch)
 {
 	u64 nh[UMAC_MAX_ITERS] = { 0 }, t[2];
 	unsigned int i;
 
-	if (umac_short_hash_arch(key, iters, data, len, t)) {
+	if (arch && umac_short_hash_arch(key, iters, data, len, t)) {
 		/* fixed-size accesses to the iters * 4 bytes */
 		switch (iters) {
 		case 1:
@@ -1069,6 +1072,12 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 		put_unaligned_be32(l3_hash(key->l3[i], nh[i] + 8 * (u64)len,
 					   key->l3_xor[i]) ^
 				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
+}
+
+static void umac_short(const struct umac_key *key, unsigned int iters,
+		       const u8 *pad, const u8 *data, size_t len, u8 *out)
+{
+	__umac_short(key, iters, pad, data, len, out, true);
 }
 
 void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
@@ -1103,7 +1112,7 @@ static noinline void umac_short_pad(const struct umac_key *key,
 	u8 pad[UMAC_MAX_TAG_SIZE];
 
 	pdf_pad(key, lo, hi, idx, taglen, pad);
-	umac_short(key, taglen / 4, pad, data, len, out);
+	__umac_short(key, taglen / 4, pad, data, len, out, false);
 	memzero_explicit(pad, sizeof(pad));
 }
 
