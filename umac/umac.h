@@ -34,7 +34,8 @@
  *   umac_update()   any split of the message gives the same tag;
  *   umac_final()    writes the tag and wipes the context;
  *   umac_finup()    update + final (short messages take a faster path);
- *   umac()          one-shot.
+ *   umac()          one-shot (up to 1 KiB, with an arch short path, the
+ *                   pad's AES and the hashing in one call).
  *
  * The context does not buffer a 1024-byte chunk: NH is folded into per-
  * iteration 64-bit sums 32 bytes at a time, so the context holds at most a
@@ -135,6 +136,16 @@ struct umac_state {
 struct umac_ctx {
 	struct umac_state s;
 	const struct umac_key *key;
+};
+
+/*
+ * For the arch hook umac_nh_poly_arch() (bulk NH with POLY-64): the NH of
+ * the pending chunk (its L1 word less 8192) and the POLY-64 accumulators,
+ * per iteration.
+ */
+struct umac_poly_io {
+	u64 nh[UMAC_MAX_ITERS];
+	u64 y[UMAC_MAX_ITERS];
 };
 
 /*

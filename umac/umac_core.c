@@ -26,12 +26,23 @@
  *    on a fresh context, the shash digest/finup) need no L2 and no state
  *    and run from registers; the streaming path folds units into the
  *    state; SIMD tiers take up to four whole chunks per call (one SIMD
- *    section of 4 KiB) and run POLY on the returned sums.
- *  - The pad's AES is issued by umac_set_nonce(), before the hashing, so
- *    that its latency overlaps with NH instead of ending the message.
+ *    section of 4 KiB) and step POLY-64 in the same call
+ *    (umac_nh_poly_arch()), each chunk's step beside the next chunk's NH:
+ *    issued after the call, the serial steps ran after the hashing
+ *    instead.  Past 2^14 words (POLY-128) they take the returned sums
+ *    (umac_nh_chunks_arch()) and run POLY in C.
+ *  - Whole messages of at most 1 KiB first try the arch code's short path
+ *    (umac_short_arch()): NH, L3 and, for umac(), the pad's AES in one
+ *    call with nothing stored in between.  At these lengths the cost is
+ *    the number of instructions more than any one chain: back-to-back
+ *    messages overlap in the out-of-order window when each is short.
+ *  - Otherwise the pad's AES is issued by umac_set_nonce(), before the
+ *    hashing, so that its latency overlaps with NH instead of ending the
+ *    message.
  *  - Arch code (arch/<arch>/umac-hooks.h) may override the NH of units
- *    and chunks and the AES of the pad; the generic versions below are
- *    also the fallback when SIMD is not usable.
+ *    and chunks, the whole short message and the AES of the pad; the
+ *    generic versions below are also the fallback when SIMD is not
+ *    usable.
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -93,11 +104,42 @@ static __always_inline bool umac_nh_chunks_arch(const struct umac_key *key,
 }
 #endif
 
+#ifndef umac_nh_poly_arch
+static __always_inline bool umac_nh_poly_arch(const struct umac_key *key,
+					      const u8 *p, size_t nchunks,
+					      unsigned int iters,
+					      struct umac_poly_io *io,
+					      bool pending)
+{
+	return false;
+}
+#endif
+
 #ifndef umac_nh_short_arch
 static __always_inline bool umac_nh_short_arch(const struct umac_key *key,
 					       const u32 *k, const u8 *p, size_t units,
 					       const u64 *last, u64 *nh,
 					       unsigned int iters)
+{
+	return false;
+}
+#endif
+
+#ifndef umac_short_arch
+static __always_inline bool umac_short_arch(const struct umac_key *key,
+					    unsigned int iters, const u8 *p,
+					    size_t len, u64 lo, u64 hi,
+					    unsigned int idx, u8 *out)
+{
+	return false;
+}
+#endif
+
+#ifndef umac_short_hash_arch
+static __always_inline bool umac_short_hash_arch(const struct umac_key *key,
+						 unsigned int iters,
+						 const u8 *p, size_t len,
+						 u64 tag[2])
 {
 	return false;
 }
@@ -577,40 +619,52 @@ static __always_inline void pdf_block(const struct umac_key *key, u64 lo,
 	kfast_aes_encrypt(&key->pdf, t, in);
 }
 
-void umac_pdf(const struct umac_key *key, const u8 *nonce,
-	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
+/*
+ * The PDF's input block for a nonce of 1..16 bytes, as two little-endian
+ * halves, and the index of the tag's slice of its AES output.  UMAC-32/64:
+ * index = str2uint(Nonce) mod (16 / taglen), i.e. the low bits of the last
+ * nonce byte (byte nonce_len - 1 of the block, bits 8 * ((nonce_len - 1) %
+ * 8) of lo or hi); they are cleared before the encryption.  Longer tags
+ * take the first bytes (index 0).
+ */
+static __always_inline unsigned int pdf_input(const u8 *nonce,
+					      unsigned int nonce_len,
+					      unsigned int taglen, u64 *lo,
+					      u64 *hi)
 {
-	unsigned int idx = 0, mask = 0, shift;
-	u64 lo, hi = 0;
-	u8 t[16];
+	/* 16 / taglen - 1 without a division (it would delay the AES) */
+	unsigned int mask = taglen == 4 ? 3 : taglen == 8 ? 1 : 0, idx, shift;
 
 	if (WARN_ON_ONCE(nonce_len < 1 || nonce_len > UMAC_NONCE_MAX))
 		nonce_len = nonce_len ? UMAC_NONCE_MAX : 1;
 	if (likely(nonce_len == 8)) {
-		lo = get_unaligned_le64(nonce);
+		*lo = get_unaligned_le64(nonce);
+		*hi = 0;
 	} else {
 		u8 in[16] = { 0 };
 
 		memcpy(in, nonce, nonce_len);
-		lo = get_unaligned_le64(in);
-		hi = get_unaligned_le64(in + 8);
+		*lo = get_unaligned_le64(in);
+		*hi = get_unaligned_le64(in + 8);
 	}
-	/*
-	 * UMAC-32/64: index = str2uint(Nonce) mod (16 / taglen), i.e. the low
-	 * bits of the last nonce byte (byte nonce_len - 1 of the block, bits
-	 * 8 * ((nonce_len - 1) % 8) of lo or hi); they are cleared before the
-	 * encryption and select the slice of the block.
-	 */
-	if (taglen == 4 || taglen == 8)
-		mask = 16 / taglen - 1;
 	shift = 8 * ((nonce_len - 1) % 8);
 	if (nonce_len <= 8) {
-		idx = (lo >> shift) & mask;
-		lo &= ~((u64)mask << shift);
+		idx = (*lo >> shift) & mask;
+		*lo &= ~((u64)mask << shift);
 	} else {
-		idx = (hi >> shift) & mask;
-		hi &= ~((u64)mask << shift);
+		idx = (*hi >> shift) & mask;
+		*hi &= ~((u64)mask << shift);
 	}
+	return idx;
+}
+
+/* The taglen-byte pad from the PDF's input block and slice index. */
+static __always_inline void pdf_pad(const struct umac_key *key, u64 lo,
+				    u64 hi, unsigned int idx,
+				    unsigned int taglen, u8 *pad)
+{
+	u8 t[16];
+
 	pdf_block(key, lo, hi, t);
 	/* fixed-size copies (a variable memcpy() is a call on this path) */
 	switch (taglen) {
@@ -628,6 +682,16 @@ void umac_pdf(const struct umac_key *key, const u8 *nonce,
 		break;
 	}
 	memzero_explicit(t, sizeof(t));
+}
+
+void umac_pdf(const struct umac_key *key, const u8 *nonce,
+	      unsigned int nonce_len, unsigned int taglen, u8 *pad)
+{
+	unsigned int idx;
+	u64 lo, hi;
+
+	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
+	pdf_pad(key, lo, hi, idx, taglen, pad);
 }
 
 /* ------------------------------------------------------------------ */
@@ -732,6 +796,37 @@ static bool umac_chunks(const struct umac_key *key, struct umac_state *s,
 	return true;
 }
 
+/*
+ * Bulk path with POLY in the arch code, SIMD only: n >= 1 whole chunks
+ * starting on a chunk boundary, after a completed chunk (pending) or at
+ * the start of the message.  The completed chunk and all but the last of
+ * the n go to POLY-64 in the same call as the hashing, the last one stays
+ * pending like any completed chunk.
+ */
+static bool umac_chunks_poly(const struct umac_key *key, struct umac_state *s,
+			     const u8 *p, size_t n)
+{
+	bool pending = s->chunk_pos == UMAC_CHUNK_SIZE;
+	struct umac_poly_io io;
+	unsigned int i;
+
+	if (s->words + n - 1 + pending > UMAC_POLY64_WORDS)
+		return false;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		io.nh[i] = s->nh[i];
+		io.y[i] = s->poly[i][1];
+	}
+	if (!umac_nh_poly_arch(key, p, n, s->iters, &io, pending))
+		return false;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		s->nh[i] = i < s->iters ? io.nh[i] : 0;
+		s->poly[i][1] = io.y[i];
+	}
+	s->words += n - 1 + pending;
+	s->chunk_pos = UMAC_CHUNK_SIZE;
+	return true;
+}
+
 /* Whole units, any number, crossing chunk boundaries. */
 static void umac_units(const struct umac_key *key, struct umac_state *s,
 		       const u8 *p, size_t units, bool simd)
@@ -739,6 +834,15 @@ static void umac_units(const struct umac_key *key, struct umac_state *s,
 	while (units) {
 		size_t n;
 
+		if (simd && units >= UMAC_CHUNK_UNITS &&
+		    (!s->chunk_pos || s->chunk_pos == UMAC_CHUNK_SIZE)) {
+			n = min_t(size_t, units / UMAC_CHUNK_UNITS, UMAC_MAX_BATCH);
+			if (umac_chunks_poly(key, s, p, n)) {
+				p += n * UMAC_CHUNK_SIZE;
+				units -= n * UMAC_CHUNK_UNITS;
+				continue;
+			}
+		}
 		if (s->chunk_pos == UMAC_CHUNK_SIZE)
 			l1_flush(key, s);
 		if (simd && !s->chunk_pos && units >= 2 * UMAC_CHUNK_UNITS) {
@@ -884,33 +988,23 @@ void umac_final(struct umac_ctx *ctx, u8 *out)
 }
 
 /*
- * The whole message of at most one chunk, nothing hashed before: no L2,
- * no buffering, the NH sums stay in registers.  This is the path of short
- * messages (48-byte NTP packets, SSH packets) through umac() and the
- * shash finup()/digest().
+ * NH of a chunk's len bytes (at most one chunk, zero-padded to whole
+ * units; "" is one zero unit) added to nh[], the chunk's first byte at
+ * data.  SIMD when there is enough work to pay for a SIMD section (which
+ * has a cost in the kernel): 2 units (the last one may be partial), or
+ * several iterations.  A few units go through the tier's short-message
+ * code in one call (umac_nh_short_arch(), the last unit's words passed
+ * in); more use the tier's own wide code.
  */
-/*
- * A whole message of at most one chunk, nothing hashed before: no L2, no
- * state, the NH sums stay in registers.  This is the path of short
- * messages (48-byte NTP packets, SSH packets) through umac() and the shash
- * finup()/digest().
- */
-static void umac_short(const struct umac_key *key, unsigned int iters,
-		       const u8 *pad, const u8 *data, size_t len, u8 *out)
+static __always_inline void nh_chunk(const struct umac_key *key,
+				     unsigned int iters, const u8 *data,
+				     size_t len, u64 *nh)
 {
 	size_t units = len / UMAC_UNIT_SIZE, rem = len % UMAC_UNIT_SIZE;
-	bool partial = rem || !len;	/* zeropad(M, 32): "" is one zero unit */
-	u64 nh[UMAC_MAX_ITERS] = { 0 }, last[4];
+	bool partial = rem || !len;
 	struct kfast_simd_state simd;
-	unsigned int i;
+	u64 last[4];
 
-	/*
-	 * SIMD when there is enough work to pay for a SIMD section (which has
-	 * a cost in the kernel): 2 units (the last one may be partial), or
-	 * several iterations.  A few units go through the tier's short-message
-	 * code in one call (umac_nh_short_arch(), the last unit's words passed
-	 * in); more use the tier's own wide code.
-	 */
 	if ((units + partial >= 2 || iters >= 2) && umac_simd_begin_arch(key, &simd)) {
 		if (partial)
 			partial_words(data + len - rem, rem, len, last);
@@ -932,10 +1026,58 @@ static void umac_short(const struct umac_key *key, unsigned int iters,
 	if (partial)
 		nh_partial(key->nh + 8 * units, data + len - rem, rem, len, nh,
 			   iters);
+}
+
+/*
+ * A whole message of at most one chunk, nothing hashed before: no L2, no
+ * state, the NH sums stay in registers.  This is the path of short
+ * messages (48-byte NTP packets, SSH packets) through umac() and the shash
+ * finup()/digest(), with the pad computed before.  arch: try the arch
+ * code's short path (without its pad) first; umac() does not, having
+ * tried it with the pad already.
+ */
+static __always_inline void __umac_short(const struct umac_key *key,
+					 unsigned int iters, const u8 *pad,
+					 const u8 *data, size_t len, u8 *out,
+					 bool arch)
+{
+	u64 nh[UMAC_MAX_ITERS] = { 0 }, t[2];
+	unsigned int i;
+
+	if (arch && umac_short_hash_arch(key, iters, data, len, t)) {
+		/* fixed-size accesses to the iters * 4 bytes */
+		switch (iters) {
+		case 1:
+			put_unaligned_le32((u32)t[0] ^ get_unaligned_le32(pad), out);
+			break;
+		case 2:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			break;
+		case 3:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			put_unaligned_le32((u32)t[1] ^ get_unaligned_le32(pad + 8),
+					   out + 8);
+			break;
+		default:
+			put_unaligned_le64(t[0] ^ get_unaligned_le64(pad), out);
+			put_unaligned_le64(t[1] ^ get_unaligned_le64(pad + 8),
+					   out + 8);
+			break;
+		}
+		return;
+	}
+
+	nh_chunk(key, iters, data, len, nh);
 	for (i = 0; i < iters; i++)
 		put_unaligned_be32(l3_hash(key->l3[i], nh[i] + 8 * (u64)len,
 					   key->l3_xor[i]) ^
 				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
+}
+
+static void umac_short(const struct umac_key *key, unsigned int iters,
+		       const u8 *pad, const u8 *data, size_t len, u8 *out)
+{
+	__umac_short(key, iters, pad, data, len, out, true);
 }
 
 void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
@@ -952,22 +1094,127 @@ void umac_finup(struct umac_ctx *ctx, const u8 *data, size_t len, u8 *out)
 	__asm__ __volatile__("" : : "r"(ctx) : "memory");
 }
 
+static __always_inline bool umac_taglen_ok(unsigned int taglen)
+{
+	return taglen - 4 <= UMAC_MAX_TAG_SIZE - 4 && !(taglen % 4);
+}
+
+/*
+ * A message of at most one chunk without the arch code's short path: the
+ * pad first, then the generic short path (kept out of umac(): its set-up
+ * would be paid by every message the arch code takes).
+ */
+static noinline void umac_short_pad(const struct umac_key *key,
+				    unsigned int taglen, u64 lo, u64 hi,
+				    unsigned int idx, const u8 *data,
+				    size_t len, u8 *out)
+{
+	u8 pad[UMAC_MAX_TAG_SIZE];
+
+	pdf_pad(key, lo, hi, idx, taglen, pad);
+	__umac_short(key, taglen / 4, pad, data, len, out, false);
+	memzero_explicit(pad, sizeof(pad));
+}
+
+/*
+ * Longer messages.  With the arch code's bulk hook and SIMD usable, no
+ * state: every chunk but the last through umac_nh_poly_arch() (4 KiB per
+ * SIMD section, POLY-64 of each completed chunk in the same call), then
+ * the last chunk's NH, the two POLY steps left (the last whole chunk's
+ * word and the last chunk's with its own length), L3 and the pad: what
+ * the streaming calls do, without their buffering and their state, whose
+ * cost is not small next to a few KiB of hashing.  Otherwise (no SIMD,
+ * generic, past 2^14 words where POLY-128 starts) the streaming calls.
+ */
+static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
+			       const u8 *nonce, unsigned int nonce_len,
+			       const u8 *data, size_t len, u8 *out)
+{
+	size_t whole = (len - 1) / UMAC_CHUNK_SIZE, done = 0, last;
+	u64 nh[UMAC_MAX_ITERS] = { 0 };
+	unsigned int i, iters = taglen / 4;
+	struct kfast_simd_state simd;
+	struct umac_poly_io io;
+	u8 pad[UMAC_MAX_TAG_SIZE];
+	struct umac_ctx ctx;
+
+	/* whole + 1 words, all POLY-64 */
+	if (umac_taglen_ok(taglen) && whole < UMAC_POLY64_WORDS) {
+		for (i = 0; i < UMAC_MAX_ITERS; i++) {
+			io.nh[i] = 0;
+			io.y[i] = 1;		/* POLY starts from y = 1 */
+		}
+		while (done < whole && umac_simd_begin_arch(key, &simd)) {
+			size_t n = min_t(size_t, whole - done, UMAC_MAX_BATCH);
+			bool ok = umac_nh_poly_arch(key, data + done * UMAC_CHUNK_SIZE,
+						    n, iters, &io, done);
+
+			umac_simd_end_arch(&simd);
+			if (!ok)
+				break;
+			done += n;
+		}
+	}
+	if (!done || done < whole) {
+		/* a context is not shareable between the two ways: start over */
+		umac_init(&ctx, key, taglen);
+		umac_set_nonce(&ctx, nonce, nonce_len);
+		umac_finup(&ctx, data, len, out);
+		return;
+	}
+	umac_pdf(key, nonce, nonce_len, taglen, pad);
+	last = len - whole * UMAC_CHUNK_SIZE;		/* 1..1024 bytes */
+	nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, nh);
+	for (i = 0; i < iters; i++) {
+		u64 y = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
+				    io.nh[i] + 8 * UMAC_CHUNK_SIZE);
+
+		y = poly64_step(y, key->poly64[i], key->poly64_k2[i],
+				nh[i] + 8 * (u64)last);
+		put_unaligned_be32(l3_hash(key->l3[i], poly64_reduce(y),
+					   key->l3_xor[i]) ^
+				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
+	}
+	memzero_explicit(pad, sizeof(pad));
+	memzero_explicit(&io, sizeof(io));
+	memzero_explicit(nh, sizeof(nh));
+}
+
+/*
+ * At most one chunk: the whole tag in one arch call, pad included, or the
+ * pad and then the generic short path.  umac() has the common 8-byte
+ * nonce inline; other lengths come here.
+ */
+static noinline void umac_one_chunk(const struct umac_key *key,
+				    unsigned int taglen, const u8 *nonce,
+				    unsigned int nonce_len, const u8 *data,
+				    size_t len, u8 *out)
+{
+	unsigned int idx;
+	u64 lo, hi;
+
+	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
+	if (!umac_short_arch(key, taglen / 4, data, len, lo, hi, idx, out))
+		umac_short_pad(key, taglen, lo, hi, idx, data, len, out);
+}
+
 void umac(const struct umac_key *key, unsigned int taglen, const u8 *nonce,
 	  unsigned int nonce_len, const u8 *data, size_t len, u8 *out)
 {
-	struct umac_ctx ctx;
-	u8 pad[UMAC_MAX_TAG_SIZE];
+	unsigned int idx;
+	u64 lo, hi;
 
-	if (len <= UMAC_CHUNK_SIZE && taglen % 4 == 0 && taglen >= 4 &&
-	    taglen <= UMAC_MAX_TAG_SIZE) {
-		umac_pdf(key, nonce, nonce_len, taglen, pad);
-		umac_short(key, taglen / 4, pad, data, len, out);
-		memzero_explicit(pad, sizeof(pad));
+	if (len > UMAC_CHUNK_SIZE || !umac_taglen_ok(taglen)) {
+		umac_long(key, taglen, nonce, nonce_len, data, len, out);
 		return;
 	}
-	umac_init(&ctx, key, taglen);
-	umac_set_nonce(&ctx, nonce, nonce_len);
-	umac_finup(&ctx, data, len, out);
+	if (unlikely(nonce_len != 8)) {
+		umac_one_chunk(key, taglen, nonce, nonce_len, data, len, out);
+		return;
+	}
+	idx = pdf_input(nonce, 8, taglen, &lo, &hi);
+	if (!umac_short_arch(key, taglen / 4, data, len, lo, hi, idx, out))
+		umac_short_pad(key, taglen, lo, hi, idx, data, len, out);
 }
 
 /*

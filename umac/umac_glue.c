@@ -25,8 +25,9 @@
  * SIMD is not usable.
  *
  * The pad's AES runs as soon as the 8 nonce bytes are in (umac_set_nonce),
- * so it overlaps with the hashing; no pad cache across messages (see
- * umac.h for why).
+ * so it overlaps with the hashing, or, for a whole message in one digest()
+ * or finup(), in the same call as the hashing (umac()); no pad cache
+ * across messages (see umac.h for why).
  */
 #include <linux/module.h>
 #include <crypto/internal/hash.h>
@@ -123,12 +124,25 @@ static int umac_shash_final(struct shash_desc *desc, u8 *out)
 	return 0;
 }
 
-/* finup()/digest(): whole messages of up to 1 KiB take umac_finup()'s fast path. */
+/*
+ * finup()/digest().  The whole message with its nonce in this call (a
+ * digest(), or a finup() right after init()) goes to umac(): up to 1 KiB
+ * its tag, the pad's AES included, is one call of the tier's short path.
+ * Nothing of the message or the nonce enters the descriptor then, which
+ * stays as init() left it.  Otherwise whole messages of up to 1 KiB take
+ * umac_finup()'s fast path.
+ */
 static int umac_shash_finup(struct shash_desc *desc, const u8 *data,
 			    unsigned int len, u8 *out)
 {
 	struct umac_desc_ctx *d = shash_desc_ctx(desc);
 
+	if (!d->nonce.len && len >= UMAC_SHASH_NONCE) {
+		umac(d->ctx.key, crypto_shash_digestsize(desc->tfm), data,
+		     UMAC_SHASH_NONCE, data + UMAC_SHASH_NONCE,
+		     len - UMAC_SHASH_NONCE, out);
+		return 0;
+	}
 	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE))
 		umac_shash_take_nonce(d, &data, &len);
 	if (!kfast_shash_nonce_complete(&d->nonce, UMAC_SHASH_NONCE)) {

@@ -54,6 +54,19 @@ struct umac_key_arch {
 		u32 nh_pairs[UMAC_X86_ENTRIES][8];	/* UMAC_IMPL_AVX2 */
 		u32 nh_quads[UMAC_X86_ENTRIES][16];	/* UMAC_IMPL_AVX512 */
 	};
+	/*
+	 * L3 of a message of at most one chunk, for the short path of the
+	 * AVX2 and AVX-512 tiers (umac-short.S.inc): L2 is skipped, so the
+	 * L3 input is 0^64 || A and only the keys of A's four 16-bit words
+	 * count, k[4..7] of each iteration.  l3_lo[j][i] and l3_hi[j][i] are
+	 * the low 32 and the high 4 bits of key 4 + j of iteration i (the
+	 * one of A's word at bit 48 - 16j): one iteration per 64-bit lane,
+	 * in the low dword where VPMULUDQ takes it.  l3_xor is K2 of each
+	 * iteration (umac_key.l3_xor), for one 16-byte load.
+	 */
+	u64 l3_lo[4][4];
+	u64 l3_hi[4][4];
+	u32 l3_xor[4];
 	/* AES-128 round keys of K' (FIPS-197 byte order) for the AES-NI pad. */
 	u8 pdf_rk[11][16];
 	bool aesni;			/* pdf_rk is valid */

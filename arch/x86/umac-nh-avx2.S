@@ -4,9 +4,11 @@
  * in one pass over the data.
  *
  * CPU-feature contract: AVX2 (VEX ymm for two units per step, xmm for the
- * last unit).  The caller owns the vector state (kernel_fpu_begin() or
- * userspace).  No callee-saved register and no stack is used; the upper
- * vector state is cleared on return (VZEROUPPER).
+ * last unit); the short path's functions with the pad also AES-NI.  The
+ * caller owns the vector state (kernel_fpu_begin() or userspace).  No
+ * stack and no callee-saved register is used, except that umac_nh_poly_*
+ * saves rbx and r12 there; the upper vector state is cleared on return
+ * (VZEROUPPER).
  *
  *   void umac_nh_avx2_N(const u32 *key, const u8 *data, size_t units,
  *			 u64 *nh);	N = number of iterations, 1..4
@@ -21,6 +23,15 @@
  *
  * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
  * i of chunk c in out[c * N + i]; key points at entry 0.
+ *
+ *   void umac_nh_poly_avx2_N(const u32 *key, const u8 *data,
+ *				size_t nchunks, struct umac_poly_io *io,
+ *				const u64 *pk, unsigned long pending);
+ *
+ * the same chunks with POLY-64 (umac-poly.S.inc): after each chunk the
+ * pending chunk's L1 word (io->nh, if pending; then each chunk's but the
+ * last) is stepped into io->y; io->nh ends with the last chunk's NH.
+ * Saves and restores rbx and r12.
  *
  * The maths is that of umac-nh-avx512.S with two units per step: NH pairs
  * word j of a unit with word j+4, 16 bytes later, so for units u0, u1
@@ -41,6 +52,9 @@
 
 #define ENTRY_BYTES	32		/* bytes per key entry */
 #include "umac-nh.S.inc"
+#include "umac-poly.S.inc"
+#include "aes-aesni.S.inc"
+#include "umac-short.S.inc"
 
 .text
 
@@ -105,6 +119,7 @@ SYM_FUNC_START(umac_nh_avx2_\iters)
 	NH_ZERO		\iters
 	sub		$2, UNITS
 	jb		.Lone\iters
+	UMAC_LOOP_ALIGN
 .Lloop\iters:
 	NH_BLOCK2	\iters
 	sub		$2, UNITS
@@ -127,6 +142,7 @@ SYM_FUNC_START(umac_nh_chunks_avx2_\iters)
 	NH_ZERO		\iters
 	mov		KEY0, KEY
 	mov		$16, BLOCKS		/* 16 x 2 units = 1024 bytes */
+	UMAC_LOOP_ALIGN
 .Lcloop\iters:
 	NH_BLOCK2	\iters
 	dec		BLOCKS
@@ -144,3 +160,75 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/*
+ * umac_nh_poly_<tier>_N: NH of nchunks whole chunks with POLY-64 (see
+ * umac-poly.S.inc): after each chunk, the step of the pending chunk's word
+ * (the one in io->nh if pending, then each chunk's but the last), and the
+ * chunk's NH becomes the pending one; io->nh ends with the last chunk's.
+ */
+.macro NH_POLY_FUNC iters
+SYM_FUNC_START(umac_nh_poly_avx2_\iters)
+	UMAC_POLY_ENTER
+.Lpchunk\iters:
+	NH_ZERO		\iters
+	mov		%r10, KEY
+	mov		$16, %r11
+	UMAC_LOOP_ALIGN
+.Lploop\iters:
+	NH_BLOCK2	\iters
+	dec		%r11
+	jnz		.Lploop\iters
+	UMAC_POLY_CHUNK_END \iters, NH_FOLDS
+	dec		%r12
+	jnz		.Lpchunk\iters
+	vzeroupper
+	UMAC_POLY_LEAVE
+	RET
+SYM_FUNC_END(umac_nh_poly_avx2_\iters)
+.endm
+
+NH_POLY_FUNC	1
+NH_POLY_FUNC	2
+NH_POLY_FUNC	3
+NH_POLY_FUNC	4
+
+/*
+ * The short path (umac-short.S.inc): whole units two at a time, then one,
+ * then the padded last one (this file's accumulators are the short
+ * path's); \pad: with the PDF's AES.
+ */
+.macro SHORT_FUNC iters, pad, name
+SYM_FUNC_START(\name)
+	UMAC_SHORT_START \pad
+	UMAC_SHORT_ZERO	\iters
+	sub		$2, UNITS
+	jb		.Lsone\@
+	UMAC_LOOP_ALIGN
+.Lsloop\@:
+	NH_BLOCK2	\iters
+	sub		$2, UNITS
+	jae		.Lsloop\@
+.Lsone\@:
+	test		$1, UNITS
+	jz		.Lspart\@
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	NH_ITERS	xmm, \iters
+	add		$32, DATA
+	add		$(2 * ENTRY_BYTES), KEY
+.Lspart\@:
+	UMAC_SHORT_PARTIAL \iters
+	UMAC_SHORT_ADD	\iters
+	UMAC_SHORT_FINISH \iters, \pad
+SYM_FUNC_END(\name)
+.endm
+
+SHORT_FUNC	1, 1, umac_short_avx2_1
+SHORT_FUNC	2, 1, umac_short_avx2_2
+SHORT_FUNC	3, 1, umac_short_avx2_3
+SHORT_FUNC	4, 1, umac_short_avx2_4
+SHORT_FUNC	1, 0, umac_short_hash_avx2_1
+SHORT_FUNC	2, 0, umac_short_hash_avx2_2
+SHORT_FUNC	3, 0, umac_short_hash_avx2_3
+SHORT_FUNC	4, 0, umac_short_hash_avx2_4

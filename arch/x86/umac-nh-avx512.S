@@ -4,10 +4,11 @@
  * iterations in one pass over the data.
  *
  * CPU-feature contract: AVX512F + AVX512VL + AVX2 (zmm for four units per
- * step, VEX ymm/xmm for the last one to three units).  The caller owns the
- * vector state (kernel_fpu_begin() or userspace).  No callee-saved
- * register and no stack is used; the upper vector state is cleared on
- * return (VZEROUPPER).
+ * step, VEX ymm/xmm for the last one to three units); the short path's
+ * functions with the pad also AES-NI.  The caller owns the vector state
+ * (kernel_fpu_begin() or userspace).  No stack and no callee-saved
+ * register is used, except that umac_nh_poly_* saves rbx and r12 there;
+ * the upper vector state is cleared on return (VZEROUPPER).
  *
  *   void umac_nh_avx512_N(const u32 *key, const u8 *data, size_t units,
  *			   u64 *nh);	N = number of iterations, 1..4
@@ -23,6 +24,15 @@
  * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
  * i of chunk c in out[c * N + i]; key points at entry 0.  This is the bulk
  * path: one call per SIMD section instead of one per chunk.
+ *
+ *   void umac_nh_poly_avx512_N(const u32 *key, const u8 *data,
+ *				  size_t nchunks, struct umac_poly_io *io,
+ *				  const u64 *pk, unsigned long pending);
+ *
+ * the same chunks with POLY-64 (umac-poly.S.inc): after each chunk the
+ * pending chunk's L1 word (io->nh, if pending; then each chunk's but the
+ * last) is stepped into io->y; io->nh ends with the last chunk's NH.
+ * Saves and restores rbx and r12.
  *
  * The maths.  For one unit with 32-bit little-endian words m0..m7 and key
  * words k0..k7, NH adds (m0+k0)(m4+k4) + (m1+k1)(m5+k5) + (m2+k2)(m6+k6) +
@@ -54,6 +64,9 @@
 
 #define ENTRY_BYTES	64		/* bytes per key entry */
 #include "umac-nh.S.inc"
+#include "umac-poly.S.inc"
+#include "aes-aesni.S.inc"
+#include "umac-short.S.inc"
 
 .text
 
@@ -156,6 +169,65 @@
 .endif
 .endm
 
+/*
+ * One whole chunk (8 x 4 units) for the bulk functions, software-
+ * pipelined: the next four units are loaded and regrouped (into zmm5/zmm6
+ * or zmm0/zmm1 in turn, through zmm7/zmm8) before the iterations on the
+ * current ones, so that the loads' latency is not in each step's chain
+ * (with it there, the steps of too few blocks fit in the scheduler to
+ * keep the vector pipes busy).  Loads only inside the chunk.  The counter
+ * is r11.
+ */
+.macro NH_LOAD4 x, y
+	vmovdqu64	(DATA), %zmm7
+	vmovdqu64	64(DATA), %zmm8
+	vshufi64x2	$0x88, %zmm8, %zmm7, %zmm\x
+	vshufi64x2	$0xdd, %zmm8, %zmm7, %zmm\y
+	add		$128, DATA
+.endm
+
+/* NH_VEX_STEP on X = zmm\x, Y = zmm\y. */
+.macro NH_STEP_XY x, y, i, a, b
+	vpaddd		(ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
+	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
+	vpmuludq	%zmm3, %zmm2, %zmm4
+	vpsrlq		$32, %zmm2, %zmm2
+	vpsrlq		$32, %zmm3, %zmm3
+	vpmuludq	%zmm3, %zmm2, %zmm2
+	vpaddq		%zmm4, %zmm\a, %zmm\a
+	vpaddq		%zmm2, %zmm\b, %zmm\b
+.endm
+
+.macro NH_COMPUTE4 iters, x, y
+	NH_STEP_XY	\x, \y, 0, 16, 20
+.if \iters > 1
+	NH_STEP_XY	\x, \y, 1, 17, 21
+.endif
+.if \iters > 2
+	NH_STEP_XY	\x, \y, 2, 18, 22
+.endif
+.if \iters > 3
+	NH_STEP_XY	\x, \y, 3, 19, 23
+.endif
+	add		$(8 * ENTRY_BYTES), KEY
+.endm
+
+.macro NH_CHUNK iters
+	NH_LOAD4	0, 1
+	mov		$3, %r11
+	UMAC_LOOP_ALIGN
+.Lnhc\@:
+	NH_LOAD4	5, 6
+	NH_COMPUTE4	\iters, 0, 1
+	NH_LOAD4	0, 1
+	NH_COMPUTE4	\iters, 5, 6
+	dec		%r11
+	jnz		.Lnhc\@
+	NH_LOAD4	5, 6
+	NH_COMPUTE4	\iters, 0, 1
+	NH_COMPUTE4	\iters, 5, 6
+.endm
+
 /* Four units: X = lo(u0..u3), Y = hi(u0..u3), then every iteration. */
 .macro NH_BLOCK4 iters
 	vmovdqu64	(DATA), %zmm2
@@ -172,6 +244,7 @@ SYM_FUNC_START(umac_nh_avx512_\iters)
 	NH_ZERO		\iters
 	sub		$4, UNITS
 	jb		.Ltail\iters
+	UMAC_LOOP_ALIGN
 .Lloop\iters:
 	NH_BLOCK4	\iters
 	sub		$4, UNITS
@@ -207,11 +280,7 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 .Lchunk\iters:
 	NH_ZERO		\iters
 	mov		KEY0, KEY
-	mov		$8, BLOCKS		/* 8 x 4 units = 1024 bytes */
-.Lcloop\iters:
-	NH_BLOCK4	\iters
-	dec		BLOCKS
-	jnz		.Lcloop\iters
+	NH_CHUNK	\iters
 .if \iters > 1
 	NH_FOLD_T	\iters, mov, OUT
 .else
@@ -229,3 +298,109 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/* Any iteration count: NH_FOLD_T, or NH_FOLDS for one. */
+.macro NH_FOLD_ANY iters, op=add, dst=NH
+.if \iters > 1
+	NH_FOLD_T	\iters, \op, \dst
+.else
+	NH_FOLDS	\iters, \op, \dst
+.endif
+.endm
+
+/*
+ * umac_nh_poly_<tier>_N: NH of nchunks whole chunks with POLY-64 (see
+ * umac-poly.S.inc): after each chunk, the step of the pending chunk's word
+ * (the one in io->nh if pending, then each chunk's but the last), and the
+ * chunk's NH becomes the pending one; io->nh ends with the last chunk's.
+ */
+.macro NH_POLY_FUNC iters
+SYM_FUNC_START(umac_nh_poly_avx512_\iters)
+	UMAC_POLY_ENTER
+.Lpchunk\iters:
+	NH_ZERO		\iters
+	mov		%r10, KEY
+	NH_CHUNK	\iters
+	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
+	dec		%r12
+	jnz		.Lpchunk\iters
+	vzeroupper
+	UMAC_POLY_LEAVE
+	RET
+SYM_FUNC_END(umac_nh_poly_avx512_\iters)
+.endm
+
+NH_POLY_FUNC	1
+NH_POLY_FUNC	2
+NH_POLY_FUNC	3
+NH_POLY_FUNC	4
+
+/* ymm\y += the low and high halves of zmm\a + zmm\b. */
+.macro SHORT_HALVE a, b, y
+	vpaddq		%zmm\b, %zmm\a, %zmm\a
+	vextracti64x4	$1, %zmm\a, %ymm1
+	vpaddq		%ymm1, %ymm\a, %ymm1
+	vpaddq		%ymm1, %ymm\y, %ymm\y
+.endm
+
+/*
+ * The short path (umac-short.S.inc): whole units four at a time into this
+ * file's zmm accumulators, which are then halved into the short path's
+ * ymm ones (so that a message of fewer than four units touches no zmm),
+ * then two and one at a time and the padded last one.  \pad: with the
+ * PDF's AES.
+ */
+.macro SHORT_FUNC iters, pad, name
+SYM_FUNC_START(\name)
+	UMAC_SHORT_START \pad
+	UMAC_SHORT_ZERO	\iters
+	sub		$4, UNITS
+	jb		.Lstail\@
+	NH_ZERO		\iters
+	UMAC_LOOP_ALIGN
+.Lsloop\@:
+	NH_BLOCK4	\iters
+	sub		$4, UNITS
+	jae		.Lsloop\@
+	SHORT_HALVE	16, 20, 8
+.if \iters > 1
+	SHORT_HALVE	17, 21, 9
+.endif
+.if \iters > 2
+	SHORT_HALVE	18, 22, 10
+.endif
+.if \iters > 3
+	SHORT_HALVE	19, 23, 11
+.endif
+.Lstail\@:
+	test		$2, UNITS
+	jz		.Lsone\@
+	vmovdqu		16(DATA), %ymm2
+	vpblendd	$0x0f, (DATA), %ymm2, %ymm0
+	vpblendd	$0xf0, 32(DATA), %ymm2, %ymm1
+	UMAC_SHORT_ITERS ymm, \iters
+	add		$64, DATA
+	add		$(4 * ENTRY_BYTES), KEY
+.Lsone\@:
+	test		$1, UNITS
+	jz		.Lspart\@
+	vmovdqu		(DATA), %xmm0
+	vmovdqu		16(DATA), %xmm1
+	UMAC_SHORT_ITERS xmm, \iters
+	add		$32, DATA
+	add		$(2 * ENTRY_BYTES), KEY
+.Lspart\@:
+	UMAC_SHORT_PARTIAL \iters
+	UMAC_SHORT_ADD	\iters
+	UMAC_SHORT_FINISH \iters, \pad
+SYM_FUNC_END(\name)
+.endm
+
+SHORT_FUNC	1, 1, umac_short_avx512_1
+SHORT_FUNC	2, 1, umac_short_avx512_2
+SHORT_FUNC	3, 1, umac_short_avx512_3
+SHORT_FUNC	4, 1, umac_short_avx512_4
+SHORT_FUNC	1, 0, umac_short_hash_avx512_1
+SHORT_FUNC	2, 0, umac_short_hash_avx512_2
+SHORT_FUNC	3, 0, umac_short_hash_avx512_3
+SHORT_FUNC	4, 0, umac_short_hash_avx512_4

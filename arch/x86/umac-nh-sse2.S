@@ -5,8 +5,8 @@
  *
  * CPU-feature contract: SSE2 only (baseline x86-64; legacy-encoded, so
  * every memory access is an unaligned MOVDQU).  The caller owns the vector
- * state (kernel_fpu_begin() or userspace).  No callee-saved register and
- * no stack is used.
+ * state (kernel_fpu_begin() or userspace).  No stack and no callee-saved
+ * register is used, except that umac_nh_poly_* saves rbx and r12 there.
  *
  *   void umac_nh_sse2_N(const u32 *key, const u8 *data, size_t units,
  *			 u64 *nh);	N = number of iterations, 1..4
@@ -20,6 +20,15 @@
  *
  * stores NH of each of "nchunks" (>= 1) whole 1024-byte chunks, iteration
  * i of chunk c in out[c * N + i]; key points at the start of the key.
+ *
+ *   void umac_nh_poly_sse2_N(const u32 *key, const u8 *data,
+ *				size_t nchunks, struct umac_poly_io *io,
+ *				const u64 *pk, unsigned long pending);
+ *
+ * the same chunks with POLY-64 (umac-poly.S.inc): after each chunk the
+ * pending chunk's L1 word (io->nh, if pending; then each chunk's but the
+ * last) is stepped into io->y; io->nh ends with the last chunk's NH.
+ * Saves and restores rbx and r12.
  *
  *   void umac_nh_short_sse2_N(const u32 *key, const u8 *data, size_t units,
  *			       const u64 *last, u64 *nh);
@@ -46,6 +55,7 @@
 #endif
 
 #include "umac-nh.S.inc"
+#include "umac-poly.S.inc"
 .set LAST,	%rcx		/* umac_nh_short_*: */
 .set SNH,	%r8
 
@@ -87,7 +97,8 @@
 .endif
 .endm
 
-.macro NH_ZERO
+/* All four accumulators, whatever \iters (the other files zero \iters). */
+.macro NH_ZERO iters=4
 	pxor		%xmm8, %xmm8
 	pxor		%xmm9, %xmm9
 	pxor		%xmm10, %xmm10
@@ -121,6 +132,7 @@ SYM_FUNC_START(umac_nh_sse2_\iters)
 	NH_ZERO
 	test		UNITS, UNITS
 	jz		.Lfold\iters
+	UMAC_LOOP_ALIGN
 .Lloop\iters:
 	NH_UNIT		\iters
 	dec		UNITS
@@ -136,6 +148,7 @@ SYM_FUNC_START(umac_nh_chunks_sse2_\iters)
 	NH_ZERO
 	mov		KEY0, KEY
 	mov		$32, BLOCKS		/* 32 units = 1024 bytes */
+	UMAC_LOOP_ALIGN
 .Lcloop\iters:
 	NH_UNIT		\iters
 	dec		BLOCKS
@@ -151,6 +164,7 @@ SYM_FUNC_START(umac_nh_short_sse2_\iters)
 	NH_ZERO
 	test		UNITS, UNITS
 	jz		.Lslast\iters
+	UMAC_LOOP_ALIGN
 .Lsloop\iters:
 	NH_UNIT		\iters
 	dec		UNITS
@@ -173,3 +187,34 @@ NH_FUNC	1
 NH_FUNC	2
 NH_FUNC	3
 NH_FUNC	4
+
+/*
+ * umac_nh_poly_<tier>_N: NH of nchunks whole chunks with POLY-64 (see
+ * umac-poly.S.inc): after each chunk, the step of the pending chunk's word
+ * (the one in io->nh if pending, then each chunk's but the last), and the
+ * chunk's NH becomes the pending one; io->nh ends with the last chunk's.
+ */
+.macro NH_POLY_FUNC iters
+SYM_FUNC_START(umac_nh_poly_sse2_\iters)
+	UMAC_POLY_ENTER
+.Lpchunk\iters:
+	NH_ZERO		\iters
+	mov		%r10, KEY
+	mov		$32, %r11
+	UMAC_LOOP_ALIGN
+.Lploop\iters:
+	NH_UNIT	\iters
+	dec		%r11
+	jnz		.Lploop\iters
+	UMAC_POLY_CHUNK_END \iters, NH_FOLDS
+	dec		%r12
+	jnz		.Lpchunk\iters
+	UMAC_POLY_LEAVE
+	RET
+SYM_FUNC_END(umac_nh_poly_sse2_\iters)
+.endm
+
+NH_POLY_FUNC	1
+NH_POLY_FUNC	2
+NH_POLY_FUNC	3
+NH_POLY_FUNC	4

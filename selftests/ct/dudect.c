@@ -510,6 +510,11 @@ static const struct op vmac_ops[] = {
 	  nop_setup, umac_msg_run, umac_msg_ref, NULL, NULL, NULL, 0 },			\
 	{ "umac" #tb " 1041 B", "key", 16, tb / 8, 1041, tb / 8, false, \
 	  nop_setup, umac_key_run, umac_key_ref, NULL, umac_keyprep,	\
+	  &uwkey, sizeof(uwkey) },					\
+	{ "umac" #tb " 48 B", "msg", 48, tb / 8, 48, tb / 8, false,	\
+	  nop_setup, umac_msg_run, umac_msg_ref, NULL, NULL, NULL, 0 },	\
+	{ "umac" #tb " 48 B", "key", 16, tb / 8, 48, tb / 8, false,	\
+	  nop_setup, umac_key_run, umac_key_ref, NULL, umac_keyprep,	\
 	  &uwkey, sizeof(uwkey) }
 
 static const struct op umac_ops[] = {

@@ -15,6 +15,8 @@
  *    messages crafted (from the known NH key) so that L1 words fall in
  *    POLY's "marker" range in both POLY stages;
  *  - random update splits and misaligned buffers against one-shot;
+ *  - every message of up to one chunk through umac(), finup and final,
+ *    ending flush against and starting right after an inaccessible page;
  *  - export/import mid-stream and rejection of inconsistent states;
  *  - the no-SIMD fallback of every tier (crypto_simd_usable() false).
  *
@@ -29,6 +31,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <inttypes.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <nettle/umac.h>
 
 static const char *const impl_names[] = {
@@ -559,6 +563,17 @@ static void test_poly_switch_vs_nettle(int impl, const u8 *raw,
 			UT_CHECK_MEMEQ(tag, nettle_tags[t][i], taglens[t],
 				       "len 2^24 - 2048 + %zu taglen %u [%s]", tails[i],
 				       taglens[t], impl_names[impl]);
+			/*
+			 * umac() in one call around the switch (2^14 words end
+			 * between 1024 and 2048 here): its own way for long
+			 * messages must hand over to POLY-128 like the stream.
+			 */
+			if (tails[i] < 1023 || tails[i] > 3072)
+				continue;
+			umac(key, taglens[t], nonce, 8, msg, len, tag);
+			UT_CHECK_MEMEQ(tag, nettle_tags[t][i], taglens[t],
+				       "umac() len 2^24 - 2048 + %zu taglen %u [%s]",
+				       tails[i], taglens[t], impl_names[impl]);
 		}
 	}
 	free(msg);
@@ -599,7 +614,7 @@ static void test_markers_vs_nettle(int impl)
 		~0ull, ~0ull - 58, ~0ull - 59, 0xffffffff00000000ull,
 		0xffffffff12345678ull, 0xfffffffeffffffffull,
 	};
-	/* small: 3 chunks; big: 2^24 + 2048 + 96 bytes */
+	/* small: 5 chunks; big: 2^24 + 2048 + 96 bytes */
 	size_t big = (1 << 24) + 2048 + 96;
 	struct umac_key *key = key_alloc();
 	struct nref *ref = malloc(sizeof(*ref));
@@ -610,11 +625,15 @@ static void test_markers_vs_nettle(int impl)
 	__umac_setkey(key, raw, 16, impl);
 	kfast_test_fill(&rng, msg, big);
 	for (j = 0; j < ARRAY_SIZE(targets); j++) {
-		size_t len = 2 * 1024 + 512;
+		size_t len = 4 * 1024 + 512;
 
-		/* POLY-64 markers: chunk 0 (first word) and chunk 1. */
+		/*
+		 * POLY-64 markers: chunk 0 (first word), 1 and 2; the SIMD tiers
+		 * step the first three chunks' words inside their bulk call.
+		 */
 		craft_chunk(key, msg, 1024, targets[j]);
 		craft_chunk(key, msg + 1024, 1024, targets[(j + 1) % ARRAY_SIZE(targets)]);
+		craft_chunk(key, msg + 2048, 1024, targets[(j + 2) % ARRAY_SIZE(targets)]);
 		for (t = 0; t < 4; t++) {
 			kfast_test_fill(&rng, nonce, 8);
 			nref_setkey(ref, taglens[t], raw);
@@ -694,6 +713,85 @@ static void test_splits_and_state(int impl)
 	free(gkey);
 }
 
+/*
+ * Every whole message of one chunk or less (0..1056 bytes, every tag
+ * length) through each of its paths, with 8- and 12-byte nonces (umac()
+ * reaches the short path from its common case or after the general nonce
+ * handling): umac() (the tier's one-call short path, pad included), init
+ * + set_nonce + finup (the short path without the pad, XORed with the one
+ * set_nonce computed) and init + set_nonce + update + final (the
+ * streaming state), against the generic tier's umac().  The message ends
+ * flush against an inaccessible page, then starts right after one: a load
+ * of the last unit that reads outside the message faults.
+ */
+static void test_short_paths(int impl)
+{
+	static const u8 nonce[12] = { 0xa1, 0x52, 0x03, 0xc4, 0x15, 0x76, 0x27, 0x8b,
+				      0x09, 0x1a, 0x2b, 0x3c };
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = 2 * page, len;
+	size_t mapped = span + 2 * page;
+	struct umac_key *key = key_alloc(), *gkey = key_alloc();
+	unsigned int t, way, bad = 0;
+	u8 *map, *lo, *hi, raw[16];
+	uint64_t seed = 77 + impl;
+
+	map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		UT_CHECK(0, "short paths: mmap");
+		goto out;
+	}
+	lo = map + page;		/* first readable byte */
+	hi = map + page + span;		/* first guard byte after */
+	if (mprotect(map, page, PROT_NONE) || mprotect(hi, page, PROT_NONE)) {
+		UT_CHECK(0, "short paths: mprotect");
+		goto out;
+	}
+	kfast_test_fill(&seed, lo, span);
+	kfast_test_fill(&seed, raw, 16);
+	__umac_setkey(key, raw, 16, impl);
+	__umac_setkey(gkey, raw, 16, UMAC_IMPL_GENERIC);
+	for (t = 0; t < 4; t++) {
+		unsigned int tl = taglens[t];
+
+		for (len = 0; len <= UMAC_CHUNK_SIZE + 32; len++) {
+			/* way: where (bit 0), nonce length (bit 1), calls (>> 2) */
+			for (way = 0; way < 12; way++) {
+				const u8 *msg = way & 1 ? lo : hi - len;
+				unsigned int nlen = way & 2 ? 12 : 8;
+				struct umac_ctx c;
+				u8 a[16], b[16];
+
+				umac(gkey, tl, nonce, nlen, msg, len, a);
+				umac_init(&c, key, tl);
+				switch (way >> 2) {
+				case 0:
+					umac(key, tl, nonce, nlen, msg, len, b);
+					break;
+				case 1:
+					umac_set_nonce(&c, nonce, nlen);
+					umac_finup(&c, msg, len, b);
+					break;
+				default:
+					umac_set_nonce(&c, nonce, nlen);
+					umac_update(&c, msg, len);
+					umac_final(&c, b);
+					break;
+				}
+				if (memcmp(a, b, tl) && bad++ < 3)
+					UT_CHECK_MEMEQ(b, a, tl, "len %zu taglen %u way %u [%s]",
+						       len, tl, way, impl_names[impl]);
+			}
+		}
+	}
+	UT_CHECK(!bad, "messages of 0..%u bytes by umac(), finup and final, against "
+		 "guard pages [%s]: %u bad", UMAC_CHUNK_SIZE + 32, impl_names[impl], bad);
+out:
+	if (map != MAP_FAILED)
+		munmap(map, mapped);
+	free(key);
+	free(gkey);
+}
+
 static void test_state_check(void)
 {
 	struct umac_key *key = key_alloc();
@@ -753,6 +851,7 @@ int main(void)
 	for (impl = 0; impl <= best_impl; impl++) {
 		test_vectors(impl);
 		test_all_lengths_vs_nettle(impl);
+		test_short_paths(impl);
 		test_random_vs_nettle(impl, 150);
 		test_splits_and_state(impl);
 		test_markers_vs_nettle(impl);
