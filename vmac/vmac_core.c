@@ -50,10 +50,13 @@
  *    makes no library calls (inline word copies, a masked last word
  *    instead of memset(), an inline wipe), runs the end of the message in
  *    registers, and starts the pad's AES before the hashing so that its
- *    latency overlaps.
+ *    latency overlaps.  vmac_finup() on a fresh context (the one-shots,
+ *    the glue's digest) lets the architecture take a whole short message
+ *    in one go, without the context's buffer.
  *  - 64x64->128-bit products use the compiler's __uint128_t; an
- *    architecture can replace the block loop and the pad by assembly
- *    (arch/<arch>/vmac-hooks.h, tiers chosen once at init).
+ *    architecture can replace the block loop, the pad, the whole end of a
+ *    message and a whole short message by assembly (arch/<arch>/
+ *    vmac-hooks.h, tiers chosen once at init).
  */
 #include <kfast/base.h>
 #include <kfast/aes.h>
@@ -86,6 +89,30 @@ static __always_inline void vmac_copy(u8 *dst, const u8 *src, unsigned int n)
 	}
 	for (; n; n--)
 		*dst++ = *src++;
+}
+
+/*
+ * Copies n < 128 bytes to the start of a buffer of at least round_up(n, 8)
+ * bytes in whole words: the last, partial one is read as the 8 bytes that
+ * end the data (n >= 8) and shifted, or gathered byte by byte, and stored
+ * zero-padded.  The reads of the NH code that follow then find whole word
+ * stores to forward from, not byte stores.
+ */
+static __always_inline void vmac_copy_tail(u8 *dst, const u8 *src, unsigned int n)
+{
+	unsigned int r = n % 8;
+	u64 w = 0;
+
+	vmac_copy(dst, src, n - r);
+	if (!r)
+		return;
+	if (n >= 8) {
+		w = get_unaligned_le64(src + n - 8) >> (64 - 8 * r);
+	} else {
+		for (; r; r--)
+			w = w << 8 | src[r - 1];
+	}
+	put_unaligned_le64(w, dst + n - n % 8);
 }
 
 /*
@@ -326,6 +353,25 @@ static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
 }
 #endif
 
+#ifndef vmac_final_arch
+static __always_inline bool vmac_final_arch(const struct vmac_key *key,
+					    const struct vmac_state *st,
+					    const u8 nonce[16], u8 *tag)
+{
+	return false;
+}
+#endif
+
+#ifndef vmac_finup_arch
+static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
+					    struct vmac_state *st,
+					    const u8 *data, size_t len,
+					    const u8 nonce[16], u8 *tag)
+{
+	return false;
+}
+#endif
+
 #ifndef vmac_setkey_arch
 static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 					     const u8 *raw, unsigned int len)
@@ -498,7 +544,9 @@ void vmac_init(struct vmac_ctx *ctx, const struct vmac_key *key,
 	}
 }
 
-void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
+/* vmac_update() past its common case: a partial block to fill, or whole blocks. */
+static noinline void vmac_update_blocks(struct vmac_ctx *ctx, const u8 *data,
+					size_t len)
 {
 	struct vmac_state *st = &ctx->st;
 	unsigned int used = st->msglen % VMAC_NHBYTES;
@@ -524,6 +572,22 @@ void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
 	}
 	if (len)
 		vmac_copy(st->buf, data, len);
+}
+
+void vmac_update(struct vmac_ctx *ctx, const u8 *data, size_t len)
+{
+	struct vmac_state *st = &ctx->st;
+
+	/*
+	 * Less than a block, starting one (a short message, or the end of a
+	 * long one): only copied, without the frame the block path needs.
+	 */
+	if (st->msglen % VMAC_NHBYTES == 0 && len < VMAC_NHBYTES) {
+		st->msglen += len;
+		vmac_copy_tail(st->buf, data, len);
+		return;
+	}
+	vmac_update_blocks(ctx, data, len);
 }
 
 /*
@@ -622,6 +686,16 @@ static __always_inline void vmac_final_iters(struct vmac_ctx *ctx,
 	memzero_explicit(pad, sizeof(pad));
 }
 
+/* Out of line: vmac_final() with an arch hook then needs no frame of its own. */
+static noinline void vmac_final_generic(struct vmac_ctx *ctx,
+					const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
+{
+	if (ctx->st.iters == 1)
+		vmac_final_iters(ctx, nonce, tag, 1);
+	else
+		vmac_final_iters(ctx, nonce, tag, 2);
+}
+
 int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 {
 	int err = 0;
@@ -629,12 +703,49 @@ int vmac_final(struct vmac_ctx *ctx, const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
 	/* A nonce is below 2^127: KDF inputs have the top bit set. */
 	if (nonce[0] & 0x80)
 		err = -EINVAL;
-	else if (ctx->st.iters == 1)
-		vmac_final_iters(ctx, nonce, tag, 1);
-	else
-		vmac_final_iters(ctx, nonce, tag, 2);
+	else if (!vmac_final_arch(ctx->key, &ctx->st, nonce, tag))
+		vmac_final_generic(ctx, nonce, tag);
 	vmac_wipe(ctx, sizeof(*ctx));
 	return err;
+}
+
+/* vmac_finup() offers whole messages shorter than this to the arch code. */
+#define VMAC_FINUP_MAX		(8 * VMAC_NHBYTES)
+
+static noinline int vmac_update_final(struct vmac_ctx *ctx, const u8 *data,
+				      size_t len, const u8 nonce[VMAC_NONCEBYTES],
+				      u8 *tag)
+{
+	vmac_update(ctx, data, len);
+	return vmac_final(ctx, nonce, tag);
+}
+
+/*
+ * A whole short message on a fresh context (nothing hashed yet; the sums
+ * may be an imported state's): the arch code may take it in one go.  The
+ * context then held nothing but what init() or import() wrote, and its
+ * wipe is the part of vmac_final()'s that covers that.
+ */
+static noinline int vmac_finup_short(struct vmac_ctx *ctx, const u8 *data,
+				     size_t len, const u8 nonce[VMAC_NONCEBYTES],
+				     u8 *tag)
+{
+	if ((nonce[0] & 0x80) ||
+	    !vmac_finup_arch(ctx->key, &ctx->st, data, len, nonce, tag))
+		return vmac_update_final(ctx, data, len, nonce, tag);
+	vmac_wipe(ctx, offsetof(struct vmac_ctx, st.buf));
+	ctx->st.iters = 0;
+	ctx->st.impl = 0;
+	return 0;
+}
+
+/* update + final; two tail calls, so that neither path pays for the other's frame. */
+int vmac_finup(struct vmac_ctx *ctx, const u8 *data, size_t len,
+	       const u8 nonce[VMAC_NONCEBYTES], u8 *tag)
+{
+	if (ctx->st.msglen || len >= VMAC_FINUP_MAX)
+		return vmac_update_final(ctx, data, len, nonce, tag);
+	return vmac_finup_short(ctx, data, len, nonce, tag);
 }
 
 int vmac64(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
@@ -643,8 +754,7 @@ int vmac64(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
 	struct vmac_ctx ctx;
 
 	vmac64_init(&ctx, key);
-	vmac_update(&ctx, data, len);
-	return vmac_final(&ctx, nonce, tag);
+	return vmac_finup(&ctx, data, len, nonce, tag);
 }
 
 int vmac128(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
@@ -653,6 +763,5 @@ int vmac128(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
 	struct vmac_ctx ctx;
 
 	vmac128_init(&ctx, key);
-	vmac_update(&ctx, data, len);
-	return vmac_final(&ctx, nonce, tag);
+	return vmac_finup(&ctx, data, len, nonce, tag);
 }

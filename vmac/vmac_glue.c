@@ -99,6 +99,37 @@ static int vmac_shash_final(struct shash_desc *desc, u8 *out)
 	return err;
 }
 
+/*
+ * finup()/digest(): the rest of the nonce, then vmac_finup(), whose fast
+ * path takes a whole message of less than 1 KiB in one go.  Errors as in
+ * vmac_shash_final().
+ */
+static int vmac_shash_finup(struct shash_desc *desc, const u8 *data,
+			    unsigned int len, u8 *out)
+{
+	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
+	int err;
+
+	kfast_shash_nonce_take(&d->nonce, VMAC_NONCEBYTES, &data, &len);
+	if (!kfast_shash_nonce_complete(&d->nonce, VMAC_NONCEBYTES)) {
+		memzero_explicit(d, sizeof(*d));
+		err = -EINVAL;
+	} else {
+		err = vmac_finup(&d->ctx, data, len, d->nonce.bytes, out);
+		kfast_shash_nonce_wipe(&d->nonce);
+	}
+	if (err)
+		vmac_shash_init(desc);
+	return err;
+}
+
+static int vmac_shash_digest(struct shash_desc *desc, const u8 *data,
+			     unsigned int len, u8 *out)
+{
+	vmac_shash_init(desc);
+	return vmac_shash_finup(desc, data, len, out);
+}
+
 static int vmac_shash_export(struct shash_desc *desc, void *out)
 {
 	struct vmac_desc_ctx *d = shash_desc_ctx(desc);
@@ -130,6 +161,8 @@ static int vmac_shash_import(struct shash_desc *desc, const void *in)
 		.init		= vmac_shash_init,			\
 		.update		= vmac_shash_update,			\
 		.final		= vmac_shash_final,			\
+		.finup		= vmac_shash_finup,			\
+		.digest		= vmac_shash_digest,			\
 		.export		= vmac_shash_export,			\
 		.import		= vmac_shash_import,			\
 		.setkey		= vmac_shash_setkey,			\

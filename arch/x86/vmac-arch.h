@@ -16,12 +16,16 @@
  * this table.
  *   BMI2: NH + L2 in general-purpose registers with MULX
  *	(arch/x86/vmac-bmi2.S); no FPU state, so it also serves the
- *	contexts where SIMD is unusable.  Pads with AES-NI when SIMD is
- *	usable.
+ *	contexts where SIMD is unusable.  Where SIMD is usable and the CPU
+ *	has AES-NI, the end of a message (the pad's AES, the last partial
+ *	block, L2's end and L3) is one call, and so is a whole message of
+ *	less than 1 KiB through vmac_finup().
  *   AVX512: NH with AVX-512 IFMA on groups of eight blocks, the L2 sixteen
  *	blocks (a pair of groups) per step, its message part with IFMA too
- *	and only acc * k^16 with MULX (arch/x86/vmac-avx512.S); the rest of
- *	a message and no-SIMD contexts use the BMI2 code.
+ *	and only acc * k^16 with MULX; three to seven blocks (a short
+ *	message, or what a group leaves over) as one IFMA step
+ *	(arch/x86/vmac-avx512.S); one or two blocks and no-SIMD contexts use
+ *	the BMI2 code.
  */
 #define VMAC_ARCH_TIERS(T)						\
 	T(BMI2, "bmi2", 200, vmac_cpu_has_bmi2())			\
@@ -51,6 +55,19 @@ struct vmac_key_arch {
 	 */
 	u64 polykey16[VMAC_MAX_ITERS][2];
 	u64 l2vec16[VMAC_MAX_ITERS][3][3][8];
+	/*
+	 * Messages of two to seven blocks (vmac_blocks64_avx512_short,
+	 * vmac_blocks128_avx512_short): k^(j + 1) in polypow[j][iter] (both
+	 * iterations of a power side by side, as the scalar end reads them);
+	 * for VMAC-128, whose lane 2b + i holds block b of iteration i, the NH
+	 * key words of each half h arranged as its message words will be
+	 * (nh128vec[h][0]: words 2l + 2i, nh128vec[h][1]: 2l + 1 + 2i in lane
+	 * 2l + i, offset by 8h), and the L2 key powers like l2vec's for that
+	 * lane order (lane 2b + i: k_i^(3 - b) 2^(52 s)).
+	 */
+	u64 polypow[8][VMAC_MAX_ITERS][2];
+	u64 nh128vec[2][2][8];
+	u64 l2vec128[3][3][8];
 	/*
 	 * AES-NI round keys for the pad (byte order as in FIPS-197, 16 bytes
 	 * per round), expanded at setkey when the CPU has AES-NI;

@@ -3,6 +3,9 @@
  * VMAC (draft-krovetz-vmac-01) NH and L2 with AVX-512 IFMA, eight blocks
  * at a time, the L2 sixteen blocks per step; only acc * k^16 (or k^8)
  * and one reduction per step run in general-purpose registers (MULX).
+ * Runs of two to seven blocks (short messages, the rest of a long one)
+ * are one step of their own (vmac_blocks64_avx512_short,
+ * vmac_blocks128_avx512_short at the end of the file).
  *
  * CPU-feature contract: AVX512F, AVX512IFMA, AVX2 (256-bit adds and
  * stores), BMI2; the caller holds a kernel FPU section.  Ends with
@@ -255,9 +258,11 @@
  * same way (zmm\ku, zmm\kv, set up once per call).  Each block pair has
  * its accumulator set (\a0, \a52, \a104): lanes 2l and 2l + 1 hold pair l
  * of A and B, summed over both halves.  Scratch: zmm16..19, and zmm\ru.
+ * \aoff = 128 reads B in place of A (a pair with only its B block in the
+ * message: A's lanes are then cleared after the sums).
  */
-.macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104
-	vmovdqu64	256 * \i + 64 * \h(P), %zmm\ra
+.macro	NH64_ROWS i, h, ra, rb, ru, ku, kv, a0, a52, a104, aoff=0
+	vmovdqu64	256 * \i + \aoff + 64 * \h(P), %zmm\ra
 	vpunpcklqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ru
 	vpunpckhqdq	256 * \i + 128 + 64 * \h(P), %zmm\ra, %zmm\ra
 	vpaddq		%zmm\ku, %zmm\ru, %zmm16
@@ -355,6 +360,11 @@
 	.set	KV, VMAC_KEY_L2VEC + 576 * \it
 	.endif
 	.set	COL, FR_COL + 384 * \it
+	L2_VEC_KV	\pos, \a0, \a52, \a104, \n1, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \t, \ka, \kb, \kc
+.endm
+
+/* L2_VEC with the key powers at KV(KEY) and the columns of \pos 0 and 1 at COL(%rsp). */
+.macro	L2_VEC_KV pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
 	vpsrlq		$52, %zmm\a0, %zmm\t
 	vpaddq		%zmm\t, %zmm\a52, %zmm\n1
 	.if	\pos != 1
@@ -448,13 +458,20 @@
 .endm
 
 /*
- * (%rdi:%r9:%r8) = s0 + s1 2^52 + s2 2^104 from the column sums at S.
- * Uses rdx, rsi.
+ * (%rdi:%r9:%r8) = s0 + s1 2^52 + s2 2^104 from the column sums at S:
+ * four partial sums per column, or with \one a single qword per column,
+ * 16 bytes apart (vmac_blocks128_avx512_short).  Uses rdx, rsi.
  */
-.macro	COLUMN_SUMS
+.macro	COLUMN_SUMS one=0
+	.if	\one
+	movq	S(%rsp), %r8
+	movq	S + 16(%rsp), %r9
+	movq	S + 32(%rsp), %rdi
+	.else
 	SUM4	S, %r8, %rdx
 	SUM4	S + 32, %r9, %rdx
 	SUM4	S + 64, %rdi, %rsi
+	.endif
 	movq	%r9, %rdx
 	shlq	$52, %rdx
 	shrq	$12, %r9
@@ -497,10 +514,14 @@
  * high word is at most 2^63, the bound that the L2 steps and
  * vmac_l2_finish() rely on.
  */
-.macro	L2_SCALAR_LAST it, ah, al, fresh
+.macro	L2_SCALAR_LAST it, ah, al, fresh, one=0
 	.set	K8H, 16 * \it
 	.set	K8L, K8H + 8
+	.if	\one
+	.set	S, FR_SUM + 8 * \it
+	.else
 	.set	S, FR_SUM + 96 * \it
+	.endif
 	.if	\fresh
 	/* acc = 1: acc * k^N is k^N */
 	movq	K8L(%rcx), %r10
@@ -509,7 +530,7 @@
 	MUL_ACC_K	\ah, \al
 	FOLD127	%r10, %r11, %rbx, %rax, %r11, %r10, 0
 	.endif
-	COLUMN_SUMS
+	COLUMN_SUMS	\one
 	addq	%r8, %r10
 	adcq	%r9, %r11
 	adcq	$0, %rdi
@@ -743,3 +764,303 @@ SYM_FUNC_END(vmac_blocks64_avx512)
 SYM_FUNC_START(vmac_blocks128_avx512)
 	BLOCKS_AVX512	2
 SYM_FUNC_END(vmac_blocks128_avx512)
+
+/* ------------------------------------------------------------------------ */
+/* Two to seven blocks: one L2 step                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Frame of the short functions: the column sums (FR_SUM, wiped at the
+ * end), then the saved caller's first flag.
+ */
+#define FRS_FIRST	128
+#define FRS_SIZE	192
+
+/* Clears the lanes of zmm20..22 outside %k1 (blocks not in the message). */
+.macro	NH_MASK
+	.irp	r, 20, 21, 22
+	vmovdqa64	%zmm\r, %zmm\r{%k1}{z}
+	.endr
+.endm
+
+/*
+ * The scalar end of a short step for iterations 0 .. \iters - 1, with
+ * KEY = the key power k^n of iteration 0 (polypow[n - 1]): acc = 1 and the
+ * caller's first flag (public, see GROUP_SCALAR) skip acc * k^n.
+ */
+.macro	SHORT_SCALAR iters, one
+	cmpq	$0, FRS_FIRST(%rsp)
+	je	.Lshort_notfresh\@
+	movq	AL0, %rax
+	xorq	$1, %rax
+	orq	AH0, %rax
+	.if	\iters == 2
+	movq	AL1, %rdx
+	xorq	$1, %rdx
+	orq	AH1, %rdx
+	orq	%rdx, %rax
+	.endif
+	jnz	.Lshort_notfresh\@
+	L2_SCALAR_LAST	0, AH0, AL0, 1, \one
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 1, \one
+	.endif
+	jmp	.Lshort_done\@
+.Lshort_notfresh\@:
+	L2_SCALAR_LAST	0, AH0, AL0, 0, \one
+	.if	\iters == 2
+	L2_SCALAR_LAST	1, AH1, AL1, 0, \one
+	.endif
+.Lshort_done\@:
+.endm
+
+.macro	SHORT_PROLOGUE iters
+	.set	P, %rsi
+	.set	KEY, %rcx
+	.set	AH0, %r12
+	.set	AL0, %r13
+	.set	AH1, %r14
+	.set	AL1, %r15
+
+	push	%rbp
+	movq	%rsp, %rbp
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	push	%rdi
+	andq	$-64, %rsp
+	subq	$FRS_SIZE, %rsp
+	movzbl	%r8b, %r8d
+	movq	%r8, FRS_FIRST(%rsp)
+	movq	(%rdi), AH0
+	movq	8(%rdi), AL0
+	.if	\iters == 2
+	movq	16(%rdi), AH1
+	movq	24(%rdi), AL1
+	.endif
+.endm
+
+.macro	SHORT_EPILOGUE iters
+	vpxorq		%zmm0, %zmm0, %zmm0
+	vmovdqa64	%zmm0, FR_SUM(%rsp)
+	vmovdqa64	%zmm0, FR_SUM + 64(%rsp)
+	vzeroupper
+	leaq	-48(%rbp), %rsp
+	pop	%rdi
+	movq	AH0, (%rdi)
+	movq	AL0, 8(%rdi)
+	.if	\iters == 2
+	movq	AH1, 16(%rdi)
+	movq	AL1, 24(%rdi)
+	.endif
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	RET
+.endm
+
+/*
+ * NH64_REDUCE for at most two sets of data, 2 (lanes 4, 5) and 3 (lanes
+ * 6, 7), whose second halves went to sets 0 and 1: three IFMAs deep on
+ * each accumulator instead of six.  Sums into zmm20..22 as NH64_REDUCE,
+ * lanes 0..3 zero.
+ */
+.macro	NH64_REDUCE2 s0, s1, s2, s3, dst
+	vpaddq		%zmm\s0, %zmm\s2, %zmm\s2
+	vpaddq		%zmm\s1, %zmm\s3, %zmm\s3
+	vshufi64x2	$0x88, %zmm\s3, %zmm\s2, %zmm0
+	vshufi64x2	$0xdd, %zmm\s3, %zmm\s2, %zmm1
+	vpaddq		%zmm1, %zmm0, %zmm0		/* blocks 4, 5, 4, 5, 6, 7, 6, 7 */
+	vshufi64x2	$0x88, %zmm0, %zmm19, %zmm1
+	vshufi64x2	$0xdd, %zmm0, %zmm19, %zmm0
+	vpaddq		%zmm1, %zmm0, %zmm\dst
+.endm
+
+.macro	NH_NARROW
+	vpxorq		%zmm19, %zmm19, %zmm19
+	NH64_REDUCE2	20, 23, 26, 29, 20
+	NH64_REDUCE2	21, 24, 27, 30, 21
+	NH64_REDUCE2	22, 25, 28, 31, 22
+.endm
+
+/*
+ * void vmac_blocks64_avx512_short(u64 poly[2], const u8 *p, size_t nblocks,
+ *				   const struct vmac_key *key, bool first)
+ *
+ * VMAC-64 NH + L2 over 2 <= nblocks <= 7 blocks as one L2 step,
+ * acc k^n + sum_j m_j k^(n - 1 - j): the blocks take lanes 8 - n .. 7 of a
+ * group (NH64_ROWS, from P = p - 128 (8 - n), rows of block pairs wholly
+ * before p left out), so that L2_VEC's key powers k^(7 - b) are the right
+ * ones; the lanes before p are cleared before the L2 (an odd count has a
+ * pair with its B block only, whose A lane computed B again).
+ */
+SYM_FUNC_START(vmac_blocks64_avx512_short)
+	SHORT_PROLOGUE	1
+	vmovdqu64	VMAC_KEY_NH(KEY), %zmm14
+	vmovdqu64	VMAC_KEY_NH + 64(KEY), %zmm15
+	vpunpcklqdq	%zmm14, %zmm14, %zmm12
+	vpunpckhqdq	%zmm14, %zmm14, %zmm13
+	vpunpcklqdq	%zmm15, %zmm15, %zmm14
+	vpunpckhqdq	%zmm15, %zmm15, %zmm15
+	NH_ZERO
+	movq	%rdx, %rax
+	shlq	$7, %rax
+	leaq	-1024(P, %rax), P
+	cmpq	$4, %rdx
+	ja	.L64s_wide
+	/* At most two block pairs: the second halves into the spare sets. */
+	NH64_ROWS	3, 0, 9, 10, 11, 12, 13, 29, 30, 31
+	NH64_ROWS	3, 1, 3, 4, 5, 14, 15, 23, 24, 25
+	cmpq	$3, %rdx
+	jb	.L64s_narrow
+	je	.L64s_half2
+	NH64_ROWS	2, 0, 6, 7, 8, 12, 13, 26, 27, 28
+	NH64_ROWS	2, 1, 0, 1, 2, 14, 15, 20, 21, 22
+	jmp	.L64s_narrow
+.L64s_half2:
+	NH64_ROWS	2, 0, 6, 7, 8, 12, 13, 26, 27, 28, 128
+	NH64_ROWS	2, 1, 0, 1, 2, 14, 15, 20, 21, 22, 128
+.L64s_narrow:
+	NH_NARROW
+	jmp	.L64s_mask
+.L64s_wide:
+	NH64_ROWS	3, 0, 9, 10, 11, 12, 13, 29, 30, 31
+	NH64_ROWS	3, 1, 9, 10, 11, 14, 15, 29, 30, 31
+	NH64_ROWS	2, 0, 6, 7, 8, 12, 13, 26, 27, 28
+	NH64_ROWS	2, 1, 6, 7, 8, 14, 15, 26, 27, 28
+	cmpq	$5, %rdx
+	je	.L64s_half1
+	NH64_ROWS	1, 0, 3, 4, 5, 12, 13, 23, 24, 25
+	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25
+	cmpq	$7, %rdx
+	jb	.L64s_rows
+	NH64_ROWS	0, 0, 0, 1, 2, 12, 13, 20, 21, 22, 128
+	NH64_ROWS	0, 1, 0, 1, 2, 14, 15, 20, 21, 22, 128
+	jmp	.L64s_rows
+.L64s_half1:
+	NH64_ROWS	1, 0, 3, 4, 5, 12, 13, 23, 24, 25, 128
+	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25, 128
+.L64s_rows:
+	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
+	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
+	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+.L64s_mask:
+	/* An odd count computed B again in its lone pair's A lane: clear it. */
+	testb	$1, %dl
+	jz	.L64s_l2
+	movl	$0xff00, %eax
+	shrxl	%edx, %eax, %eax		/* lanes 8 - n .. 7 */
+	kmovw	%eax, %k1
+	NH_MASK
+.L64s_l2:
+	.set	KV, VMAC_KEY_L2VEC
+	L2_VEC_KV	2, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	L2_STORE	1
+	shlq	$5, %rdx
+	leaq	VMAC_KEY_POLYPOW - 32(KEY, %rdx), %rcx
+	SHORT_SCALAR	1, 0
+	SHORT_EPILOGUE	1
+SYM_FUNC_END(vmac_blocks64_avx512_short)
+
+/*
+ * One half-block row of VMAC-128's short step: half \h of the block at
+ * \s * 128(P) in every lane pair (VPUNPCKLQDQ/VPUNPCKHQDQ with itself:
+ * words 2l and 2l + 1 in lanes 2l and 2l + 1), plus the key words of
+ * nh128vec (zmm12..15), so that lane 2l + i is pair l of iteration i.
+ * Accumulator set \s: lane 2l + i of the block's NH.
+ */
+.macro	NH128_ROW s, h, a0, a52, a104
+	vmovdqu64	128 * \s + 64 * \h(P), %zmm0
+	vpunpcklqdq	%zmm0, %zmm0, %zmm1
+	vpunpckhqdq	%zmm0, %zmm0, %zmm0
+	.if	\h == 0
+	vpaddq		%zmm12, %zmm1, %zmm16
+	vpaddq		%zmm13, %zmm0, %zmm17
+	.else
+	vpaddq		%zmm14, %zmm1, %zmm16
+	vpaddq		%zmm15, %zmm0, %zmm17
+	.endif
+	NH_IFMA		\a0, \a52, \a104
+.endm
+
+/* Both halves of the block in slot \s (accumulator set \s). */
+.macro	NH128_BLOCK s
+	.if	\s == 0
+	NH128_ROW	0, 0, 20, 21, 22
+	NH128_ROW	0, 1, 20, 21, 22
+	.elseif	\s == 1
+	NH128_ROW	1, 0, 23, 24, 25
+	NH128_ROW	1, 1, 23, 24, 25
+	.elseif	\s == 2
+	NH128_ROW	2, 0, 26, 27, 28
+	NH128_ROW	2, 1, 26, 27, 28
+	.else
+	NH128_ROW	3, 0, 29, 30, 31
+	NH128_ROW	3, 1, 29, 30, 31
+	.endif
+.endm
+
+/*
+ * void vmac_blocks128_avx512_short(u64 poly[2][2], const u8 *p,
+ *				    size_t nblocks, const struct vmac_key *key,
+ *				    bool first)
+ *
+ * VMAC-128 NH + L2 over 2 <= nblocks <= 4 blocks as one L2 step per
+ * iteration.  Lane 2b + i holds block b of iteration i (NH128_ROW; one
+ * accumulator set per block, block j of the message in set j + 4 - n, the
+ * sets before left at zero), so NH64_REDUCE sorts the sums into that
+ * order and one L2_VEC, with l2vec128's powers k_i^(3 - b), serves both
+ * iterations: the even lanes of a column are iteration 0's, the odd ones
+ * iteration 1's.  Per block as many IFMAs as VMAC-64 per block pair.
+ */
+SYM_FUNC_START(vmac_blocks128_avx512_short)
+	SHORT_PROLOGUE	2
+	vmovdqu64	VMAC_KEY_NH128VEC(KEY), %zmm12
+	vmovdqu64	VMAC_KEY_NH128VEC + 64(KEY), %zmm13
+	vmovdqu64	VMAC_KEY_NH128VEC + 128(KEY), %zmm14
+	vmovdqu64	VMAC_KEY_NH128VEC + 192(KEY), %zmm15
+	NH_ZERO
+	movq	%rdx, %rax
+	shlq	$7, %rax
+	leaq	-512(P, %rax), P
+	cmpq	$2, %rdx
+	ja	.L128s_wide
+	/* Two blocks: their second halves into the spare sets 0 and 1. */
+	NH128_ROW	3, 0, 29, 30, 31
+	NH128_ROW	3, 1, 23, 24, 25
+	NH128_ROW	2, 0, 26, 27, 28
+	NH128_ROW	2, 1, 20, 21, 22
+	NH_NARROW
+	jmp	.L128s_l2
+.L128s_wide:
+	NH128_BLOCK	3
+	NH128_BLOCK	2
+	NH128_BLOCK	1
+	cmpq	$4, %rdx
+	jb	.L128s_rows
+	NH128_BLOCK	0
+.L128s_rows:
+	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
+	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
+	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+.L128s_l2:
+	.set	KV, VMAC_KEY_L2VEC128
+	L2_VEC_KV	2, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	/* Each column's even and odd lanes summed: 16 bytes per column. */
+	.irp	c, 3, 4, 5
+	vextracti64x4	$1, %zmm\c, %ymm0
+	vpaddq		%ymm\c, %ymm0, %ymm0
+	vextracti128	$1, %ymm0, %xmm1
+	vpaddq		%xmm1, %xmm0, %xmm0
+	vmovdqa		%xmm0, FR_SUM + 16 * \c - 48(%rsp)
+	.endr
+	shlq	$5, %rdx
+	leaq	VMAC_KEY_POLYPOW - 32(KEY, %rdx), %rcx
+	SHORT_SCALAR	2, 1
+	SHORT_EPILOGUE	2
+SYM_FUNC_END(vmac_blocks128_avx512_short)

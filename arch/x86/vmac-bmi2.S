@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * VMAC (draft-krovetz-vmac-01) for x86-64: scalar NH + L2 with MULX, and the
- * AES-NI block encryption used for the per-message pad.
+ * VMAC (draft-krovetz-vmac-01) for x86-64: scalar NH + L2 with MULX, the
+ * AES-NI block encryption used for the per-message pad, and the end of a
+ * message (pad, last partial block, L2's end, L3, tag) in one call.
  *
  * CPU-feature contract:
  *   vmac_blocks64_bmi2, vmac_blocks128_bmi2: BMI2 (MULX).  General-purpose
@@ -11,6 +12,9 @@
  *   vmac_aesni_pad: AES-NI, SSSE3; the caller holds a kernel FPU section
  *	(kernel_fpu_begin()) in the kernel.  Its round keys come from
  *	kfast_aes_expandkey_ct() (<kfast/aes.h>).
+ *   vmac_final64_aesni, vmac_final128_aesni, vmac_finup64_aesni,
+ *   vmac_finup128_aesni: AES-NI, SSSE3, BMI2 (MULX, BZHI, SHRX); the
+ *	caller holds a kernel FPU section.  %rbp is not touched.
  *
  * The maths is the same as in vmac/vmac_core.c (see the comments there):
  *
@@ -159,14 +163,25 @@ SYM_FUNC_END(vmac_aesni_pad)
 	movq	\a, \ah
 .endm
 
+/* POLY1 on an accumulator of 1: (\ah:\al) = k + (\mh:\ml), no multiplication. */
+.macro	POLY1_FRESH koff, ah, al, mh, ml
+	movq	\koff + 8(KEY), \al
+	addq	\ml, \al
+	movq	\koff(KEY), \ah
+	adcq	\mh, \ah
+.endm
+
 /*
  * void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
- *			   const struct vmac_key *key)
+ *			   const struct vmac_key *key, bool first)
  *
  * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.  The
  * nblocks mod 4 leading blocks go first (one, then two), the rest four at
  * a time: the same Horner steps in the same order, grouped differently.
  * Every step accepts what any step returns, so any grouping is valid.
+ * first: p starts the message (public); if the accumulator is then 1 (the
+ * initial one; an imported state may have another), the first step adds
+ * k^j instead of multiplying acc by it (FRESH on the stack until then).
  */
 SYM_FUNC_START(vmac_blocks64_bmi2)
 	.set	P, %rsi
@@ -181,6 +196,7 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	 * register), so the end of the blocks lives on the stack.
 	 */
 	.set	END, 0
+	.set	FRESH, 8
 
 	push	%rbx
 	push	%r12
@@ -188,18 +204,35 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	push	%r14
 	push	%r15
 	push	%rdi
+	movq	(%rdi), AH
+	movq	8(%rdi), AL
+	xorl	%eax, %eax
+	testb	%r8b, %r8b
+	jz	1f
+	movq	AL, %rbx
+	xorq	$1, %rbx
+	orq	AH, %rbx
+	jnz	1f
+	movl	$1, %eax
+1:
+	push	%rax
 	movq	%rdx, %rax
 	shlq	$7, %rax
 	addq	P, %rax
 	push	%rax
-	movq	(%rdi), AH
-	movq	8(%rdi), AL
 
 	testb	$1, %dl
 	jz	.L64_even
 	movq	%rdx, M1H
 	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
+	cmpq	$0, FRESH(%rsp)
+	je	.L64_odd_step
+	POLY1_FRESH	VMAC_KEY_POLY, AH, AL, %r10, %r9
+	movq	$0, FRESH(%rsp)
+	jmp	.L64_odd_done
+.L64_odd_step:
 	POLY1		VMAC_KEY_POLY, AH, AL, %r10, %r9, %r11, %r12, %rbx, %r8
+.L64_odd_done:
 	movq	M1H, %rdx
 	addq	$128, P
 .L64_even:
@@ -228,6 +261,16 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	adcq	%r10, %rbx
 	adcq	$0, %r11
 	adcq	$0, %r12
+	cmpq	$0, FRESH(%rsp)
+	je	.L64_acc2
+	/* acc = 1: + k^2 */
+	addq	VMAC_KEY_POLY2 + 8(KEY), %rax
+	adcq	VMAC_KEY_POLY2(KEY), %rbx
+	adcq	$0, %r11
+	adcq	$0, %r12
+	movq	$0, FRESH(%rsp)
+	jmp	.L64_fold2
+.L64_acc2:
 	/* + acc * k^2 */
 	movq	AL, %rdx
 	mulx	VMAC_KEY_POLY2 + 8(KEY), %r8, %r9	/* al * K2l */
@@ -248,6 +291,7 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	mulx	VMAC_KEY_POLY2(KEY), %r8, %r9		/* ah * K2h */
 	addq	%r8, %r11
 	adcq	%r9, %r12
+.L64_fold2:
 	FOLD127	%rax, %rbx, %r11, %r12, AH, AL, 0
 	addq	$256, P
 .L64_quads:
@@ -279,12 +323,24 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	adcq	%rbx, Z1
 	adcq	$0, Z2
 	adcq	$0, Z3
+	cmpq	$0, FRESH(%rsp)
+	je	.L64_acc4
+	/* acc = 1: + k^4 */
+	addq	VMAC_KEY_POLY4 + 8(KEY), Z0
+	adcq	VMAC_KEY_POLY4(KEY), Z1
+	adcq	$0, Z2
+	adcq	$0, Z3
+	movq	$0, FRESH(%rsp)
+	FOLD127	Z0, Z1, Z2, Z3, AH, AL, 1
+	jmp	.L64_next4
+.L64_acc4:
 	POLY4_FINISH
+.L64_next4:
 	addq	$512, P
 	cmpq	END(%rsp), P
 	jb	.L64_four
 .L64_done:
-	addq	$8, %rsp
+	addq	$16, %rsp
 	pop	%rdi
 	movq	AH, (%rdi)
 	movq	AL, 8(%rdi)
@@ -298,10 +354,12 @@ SYM_FUNC_END(vmac_blocks64_bmi2)
 
 /*
  * void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
- *			    const struct vmac_key *key)
+ *			    const struct vmac_key *key, bool first)
  *
  * VMAC-128 NH + L2 over nblocks >= 1 whole blocks, both iterations; the
  * two L2 chains are independent and interleave in the out-of-order core.
+ * first and both accumulators 1: the first block's step is k + m, as in
+ * vmac_blocks64_bmi2.
  */
 SYM_FUNC_START(vmac_blocks128_bmi2)
 	.set	P, %rsi
@@ -322,6 +380,23 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	movq	8(%rdi), AL0
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
+	testb	%r8b, %r8b
+	jz	.L128_block
+	movq	AL0, %rax
+	xorq	$1, %rax
+	orq	AH0, %rax
+	movq	AL1, %rdx
+	xorq	$1, %rdx
+	orq	AH1, %rdx
+	orq	%rdx, %rax
+	jnz	.L128_block
+	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
+	POLY1_FRESH	VMAC_KEY_POLY, AH0, AL0, %r10, %r9
+	NH_BLOCK	0, VMAC_KEY_NH + 16, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
+	POLY1_FRESH	VMAC_KEY_POLY + 16, AH1, AL1, %r10, %r9
+	addq	$128, P
+	decq	(%rsp)
+	jz	.L128_end
 .L128_block:
 	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
 	POLY1		VMAC_KEY_POLY, AH0, AL0, %r10, %r9, %r11, %rdi, %rbx, %r8
@@ -330,7 +405,7 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	addq	$128, P
 	decq	(%rsp)
 	jnz	.L128_block
-
+.L128_end:
 	pop	%rdx
 	pop	%rdi
 	movq	AH0, (%rdi)
@@ -344,3 +419,268 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	pop	%rbx
 	RET
 SYM_FUNC_END(vmac_blocks128_bmi2)
+
+/* ------------------------------------------------------------------------ */
+/* The end of a message in one call                                         */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The tag word of iteration \it into \out: NH of the last, partial block
+ * (the msglen % 128 bytes at BUF, zero-padded to a multiple of 16), the L2
+ * step that takes it (none for the only block: y = k + m), the length term,
+ * the end of L2 and L3, as vmac_final_iters() and vmac_l2_l3() in
+ * vmac/vmac_core.c.  The branches depend on msglen only.  The partial
+ * block's last pair goes first and sets the sum, the pairs before it add
+ * to it.  Its words: with \back = 0 whole words at BUF, masked with BZHI
+ * to the pair's b bytes (BUF is a 128-byte buffer); with \back = 1 (BUF is
+ * in the message itself, and the 16 bytes that end the message are
+ * readable) the word that ends the message, shifted down, and a whole word
+ * before it if b > 8: nothing past the message is read.  \d is a scratch
+ * register for POLY1.  Clobbers rax, rbx, rdx, r8, r10, r12, r14, r15 and
+ * \d.
+ */
+.macro	FINAL_WORD it, out, d, back
+	movl	%ecx, %eax
+	andl	$127, %eax	/* rem */
+	jz	.Lnotail\@
+	leal	-1(%rax), %r15d
+	movl	%r15d, %r10d
+	andl	$15, %r10d
+	leal	8(, %r10, 8), %r10d		/* bits in the last pair: 8b, 8..128 */
+	shrl	$4, %r15d			/* pairs before it */
+	movl	%r15d, %eax
+	shll	$4, %eax
+	leaq	(BUF, %rax), %r8
+	leaq	VMAC_KEY_NH + 16 * \it(KEY, %rax), %rax
+	.if	\back
+	movl	%r10d, %edx
+	shrl	$3, %edx
+	movq	-8(%r8, %rdx), %r12		/* the message's last 8 bytes */
+	negl	%r10d
+	cmpl	$-64, %r10d
+	jge	.Lsmall\@
+	addl	$128, %r10d
+	shrx	%r10, %r12, %r12		/* b > 8: the second word's 8b - 64 bits */
+	movq	(%r8), %rdx
+	jmp	.Lpair\@
+.Lsmall\@:
+	addl	$64, %r10d
+	shrx	%r10, %r12, %rdx		/* b <= 8: the first word's 8b bits */
+	xorl	%r12d, %r12d
+.Lpair\@:
+	.else
+	bzhi	%r10, (%r8), %rdx		/* all 64 bits from 64 on */
+	xorl	%ebx, %ebx
+	subl	$64, %r10d
+	cmovsl	%ebx, %r10d
+	bzhi	%r10, 8(%r8), %r12
+	.endif
+	addq	(%rax), %rdx
+	addq	8(%rax), %r12
+	mulx	%r12, %rbx, %r12		/* the sum (r12:rbx) */
+	.irp	j, 0, 1, 2, 3, 4, 5, 6
+	cmpl	$\j, %r15d
+	jbe	1f
+	movq	16 * \j(BUF), %rdx
+	addq	VMAC_KEY_NH + 16 * \it + 16 * \j(KEY), %rdx
+	movq	16 * \j + 8(BUF), %rax
+	addq	VMAC_KEY_NH + 16 * \it + 16 * \j + 8(KEY), %rax
+	mulx	%rax, %rax, %r10
+	addq	%rax, %rbx
+	adcq	%r10, %r12
+	.endr
+1:
+	movl	$62, %eax
+	bzhi	%rax, %r12, %r12		/* mod 2^126 */
+	cmpq	$128, %rcx
+	jae	.Lstep\@
+	/* The only block: y = 1 * k + m, no multiplication. */
+	movq	VMAC_KEY_POLY + 16 * \it + 8(KEY), %r15
+	movq	VMAC_KEY_POLY + 16 * \it(KEY), %r8
+	addq	%rbx, %r15
+	adcq	%r12, %r8
+	jmp	.Ll3\@
+.Lstep\@:
+	movq	16 * \it(POLYP), %r8
+	movq	16 * \it + 8(POLYP), %r15
+	POLY1	(VMAC_KEY_POLY + 16 * \it), %r8, %r15, %r12, %rbx, %rax, %r10, %r14, \d
+	jmp	.Ll3\@
+.Lnotail\@:
+	/* No partial block: y = k for the empty message, else the sum so far. */
+	testq	%rcx, %rcx
+	jnz	.Lacc\@
+	movq	VMAC_KEY_POLY + 16 * \it + 8(KEY), %r15
+	movq	VMAC_KEY_POLY + 16 * \it(KEY), %r8
+	jmp	.Ll3\@
+.Lacc\@:
+	movq	16 * \it(POLYP), %r8
+	movq	16 * \it + 8(POLYP), %r15
+.Ll3\@:
+	/*
+	 * y = (r8:r15) + (bitlen mod 1024) 2^64, bit 127 folded once: at most
+	 * p (see vmac_l2_l3()), and y = p stands for 0.
+	 */
+	movl	%ecx, %eax
+	andl	$127, %eax
+	shll	$3, %eax
+	addq	%rax, %r8
+	movq	%r8, %rax
+	shrq	$63, %rax
+	btrq	$63, %r8
+	addq	%rax, %r15
+	adcq	$0, %r8
+	/* keep = 0 if y = p: h + (l == 2^64 - 1) reaches 2^63 only then */
+	movq	%r15, %rax
+	addq	$1, %rax
+	movq	%r8, %r14
+	adcq	$0, %r14
+	shrq	$63, %r14
+	decq	%r14
+	/* m1 = y div (2^64 - 2^32), m2 = y mod (2^64 - 2^32) */
+	movq	%r8, %r10
+	shrq	$32, %r10			/* h1 */
+	movl	%r8d, %ebx			/* h0 */
+	movq	%r15, %r12
+	shrq	$32, %r12			/* l1 */
+	addq	%r10, %rbx
+	addq	%r12, %rbx			/* s = h1 + h0 + l1 */
+	movq	%rbx, %r12
+	shrq	$32, %r12
+	leaq	1(%rbx, %r12), %rbx
+	shrq	$32, %rbx			/* s div (2^32 - 1) */
+	addq	%r10, %r8
+	addq	%rbx, %r8			/* m1 */
+	movq	%r8, %r10
+	shlq	$32, %r10
+	addq	%r10, %r15			/* m2 */
+	andq	%r14, %r8
+	andq	%r14, %r15
+	/* (m1 + k1) (m2 + k2) mod 2^64 - 257, with 2^64 = 257 */
+	addq	VMAC_KEY_L3 + 16 * \it(KEY), %r8
+	sbbq	%rbx, %rbx
+	andl	$257, %ebx
+	addq	%rbx, %r8
+	addq	VMAC_KEY_L3 + 16 * \it + 8(KEY), %r15
+	sbbq	%r12, %r12
+	andl	$257, %r12d
+	addq	%r12, %r15
+	movq	%r8, %rdx
+	mulx	%r15, %r8, %r15
+	movl	$257, %edx
+	mulx	%r15, %r15, %r10
+	addq	%r8, %r15
+	adcq	$0, %r10			/* (r10:r15) < 2^73 + 2^64 */
+	imulq	$257, %r10, %r10		/* < 2^18 */
+	addq	%r10, %r15			/* r */
+	sbbq	%rbx, %rbx
+	movq	%r15, \out
+	addq	$257, \out
+	sbbq	%r10, %r10
+	/* r + 257 if that or r wrapped (r >= 2^64 - 257 or r >= 2^64) */
+	orq	%rbx, %r10
+	cmovzq	%r15, \out
+.endm
+
+/*
+ * void vmac_final64_aesni(const struct vmac_key *key, const u64 poly[2],
+ *			   const u8 buf[128], u64 msglen,
+ *			   const u8 nonce[16], u8 tag[8])
+ * void vmac_final128_aesni(const struct vmac_key *key, const u64 poly[2][2],
+ *			    const u8 buf[128], u64 msglen,
+ *			    const u8 nonce[16], u8 tag[16])
+ * void vmac_finup64_aesni(const struct vmac_key *key, const u64 poly[2],
+ *			   const u8 *tail, u64 msglen,
+ *			   const u8 nonce[16], u8 tag[8])
+ * void vmac_finup128_aesni(const struct vmac_key *key, const u64 poly[2][2],
+ *			    const u8 *tail, u64 msglen,
+ *			    const u8 nonce[16], u8 tag[16])
+ *
+ * The end of a message: the pad, the last partial block (msglen % 128
+ * bytes, in the 128-byte buffer buf, or for the finup forms at tail in the
+ * message itself, where the 16 bytes before tail + msglen % 128 must be
+ * readable) and the tag, all in registers.  poly: the L2 sums of the whole
+ * blocks so far (read only if msglen >= 128).  The AES rounds of the pad
+ * come first: the longest chain, which the scalar work then overlaps.  The
+ * nonce is read as two 8-byte halves, which the store forwarding of a
+ * nonce just written by 8-byte stores serves (a 16-byte load would wait for
+ * those stores to reach the cache).  VMAC-64's half of the AES output is
+ * chosen by the nonce's last bit (public) with a PSHUFB mask.
+ */
+.macro	FINAL iters, back
+	.set	KEY, %rdi
+	.set	POLYP, %rsi
+	.set	BUF, %r11
+
+	movq	(%r8), %xmm0
+	movq	8(%r8), %xmm1
+	punpcklqdq	%xmm1, %xmm0
+	.if	\iters == 1
+	movzbl	15(%r8), %eax
+	andl	$1, %eax
+	shll	$4, %eax
+	leaq	.Lfinal_half(%rip), %r10
+	movdqa	(%r10, %rax), %xmm2
+	pand	.Lpad_clear_bit127(%rip), %xmm0
+	.else
+	movdqa	.Lpad_bswap64(%rip), %xmm2
+	.endif
+	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
+	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
+	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	movq	%rdx, BUF
+	FINAL_WORD	0, %r13, %r13, \back
+	.if	\iters == 2
+	FINAL_WORD	1, %r11, %rsi, \back
+	.endif
+
+	pshufb	%xmm2, %xmm0
+	movq	%xmm0, %rax
+	addq	%r13, %rax
+	bswapq	%rax
+	movq	%rax, (%r9)
+	.if	\iters == 2
+	punpckhqdq	%xmm0, %xmm0
+	movq	%xmm0, %rax
+	addq	%r11, %rax
+	bswapq	%rax
+	movq	%rax, 8(%r9)
+	.endif
+	pxor	%xmm0, %xmm0
+	pxor	%xmm1, %xmm1
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	RET
+.endm
+
+SYM_FUNC_START(vmac_final64_aesni)
+	FINAL	1, 0
+SYM_FUNC_END(vmac_final64_aesni)
+
+SYM_FUNC_START(vmac_final128_aesni)
+	FINAL	2, 0
+SYM_FUNC_END(vmac_final128_aesni)
+
+SYM_FUNC_START(vmac_finup64_aesni)
+	FINAL	1, 1
+SYM_FUNC_END(vmac_finup64_aesni)
+
+SYM_FUNC_START(vmac_finup128_aesni)
+	FINAL	2, 1
+SYM_FUNC_END(vmac_finup128_aesni)
+
+	.section	.rodata.cst32.vmac_final, "aM", @progbits, 32
+	.balign		32
+/* PSHUFB masks: half 0 or half 1 of the AES output, big-endian, as the low word. */
+.Lfinal_half:
+	.byte		7, 6, 5, 4, 3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.byte		15, 14, 13, 12, 11, 10, 9, 8, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+	.text

@@ -16,15 +16,31 @@
 
 void vmac_aesni_pad(const u8 rk[15][16], unsigned int rounds,
 		    const u8 nonce[16], unsigned int iters, u64 pad[2]);
-void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
-			const struct vmac_key *key);
-void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
-			 const struct vmac_key *key);
+void vmac_final64_aesni(const struct vmac_key *key, const u64 poly[2],
+			const u8 buf[VMAC_NHBYTES], u64 msglen,
+			const u8 nonce[16], u8 tag[8]);
+void vmac_final128_aesni(const struct vmac_key *key, const u64 poly[2][2],
+			 const u8 buf[VMAC_NHBYTES], u64 msglen,
+			 const u8 nonce[16], u8 tag[16]);
+/* tail + msglen % 128 - 16 .. tail + msglen % 128 readable */
+void vmac_finup64_aesni(const struct vmac_key *key, const u64 poly[2],
+			const u8 *tail, u64 msglen, const u8 nonce[16], u8 tag[8]);
+void vmac_finup128_aesni(const struct vmac_key *key, const u64 poly[2][2],
+			 const u8 *tail, u64 msglen, const u8 nonce[16], u8 tag[16]);
 /* first: public, p starts the message (the accumulators are still 1) */
+void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
+			const struct vmac_key *key, bool first);
+void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
+			 const struct vmac_key *key, bool first);
 void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
 			  const struct vmac_key *key, bool first);
 void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
 			   const struct vmac_key *key, bool first);
+/* 2 <= nblocks <= 7 (VMAC-64), 2 <= nblocks <= 4 (VMAC-128): one L2 step */
+void vmac_blocks64_avx512_short(u64 poly[2], const u8 *p, size_t nblocks,
+				const struct vmac_key *key, bool first);
+void vmac_blocks128_avx512_short(u64 poly[2][2], const u8 *p, size_t nblocks,
+				 const struct vmac_key *key, bool first);
 
 static_assert(offsetof(struct vmac_key, nhkey) == VMAC_KEY_NH, "VMAC_KEY_NH");
 static_assert(offsetof(struct vmac_key, polykey) == VMAC_KEY_POLY, "VMAC_KEY_POLY");
@@ -35,6 +51,13 @@ static_assert(offsetof(struct vmac_key, arch.polykey8) == VMAC_KEY_POLY8, "VMAC_
 static_assert(offsetof(struct vmac_key, arch.l2vec) == VMAC_KEY_L2VEC, "VMAC_KEY_L2VEC");
 static_assert(offsetof(struct vmac_key, arch.polykey16) == VMAC_KEY_POLY16, "VMAC_KEY_POLY16");
 static_assert(offsetof(struct vmac_key, arch.l2vec16) == VMAC_KEY_L2VEC16, "VMAC_KEY_L2VEC16");
+static_assert(offsetof(struct vmac_key, arch.polypow) == VMAC_KEY_POLYPOW, "VMAC_KEY_POLYPOW");
+static_assert(offsetof(struct vmac_key, arch.nh128vec) == VMAC_KEY_NH128VEC, "VMAC_KEY_NH128VEC");
+static_assert(offsetof(struct vmac_key, arch.l2vec128) == VMAC_KEY_L2VEC128, "VMAC_KEY_L2VEC128");
+static_assert(offsetof(struct vmac_key, arch.aesni_rk) == VMAC_KEY_AESNI_RK, "VMAC_KEY_AESNI_RK");
+static_assert(offsetof(struct vmac_key, arch.aesni_rounds) == VMAC_KEY_AESNI_ROUNDS,
+	      "VMAC_KEY_AESNI_ROUNDS");
+static_assert(offsetof(struct vmac_key, l3key) == VMAC_KEY_L3, "VMAC_KEY_L3");
 
 static __always_inline bool vmac_cpu_has_aesni(void)
 {
@@ -65,21 +88,63 @@ KFAST_DEFINE_TIER_KEYS(vmac_tier_keys, VMAC_NR_IMPLS);
 /* Groups of eight blocks per kernel FPU section (4 KiB). */
 #define VMAC_AVX512_MAX_GROUPS		4
 
+/*
+ * Fewer blocks than a group: one or two take the BMI2 code (an IFMA step
+ * does not pay there); three to seven take one IFMA step (VMAC-64) or
+ * steps of up to four blocks (VMAC-128; a single block left over goes to
+ * the BMI2 code).
+ */
+#define VMAC_AVX512_SHORT_MIN		3
+
+/*
+ * 1 <= nblocks <= 7 blocks of a message, in a SIMD section the caller
+ * holds (for the AVX-512 tier) or in any context (BMI2).
+ */
+static __always_inline void vmac_blocks_few(const struct vmac_key *key,
+					    u64 poly[VMAC_MAX_ITERS][2],
+					    unsigned int iters, bool avx512,
+					    const u8 *p, size_t nblocks,
+					    bool first)
+{
+	if (avx512 && nblocks >= VMAC_AVX512_SHORT_MIN) {
+		if (iters == 1) {
+			vmac_blocks64_avx512_short(poly[0], p, nblocks, key, first);
+			return;
+		}
+		while (nblocks >= 2) {
+			size_t n = min_t(size_t, nblocks, 4);
+
+			vmac_blocks128_avx512_short(poly, p, n, key, first);
+			p += n * VMAC_NHBYTES;
+			nblocks -= n;
+			first = false;
+		}
+	}
+	if (!nblocks)
+		return;
+	if (iters == 1)
+		vmac_blocks64_bmi2(poly[0], p, nblocks, key, first);
+	else
+		vmac_blocks128_bmi2(poly, p, nblocks, key, first);
+}
+
 static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 					     struct vmac_state *st,
 					     const u8 *p, size_t nblocks,
 					     bool first)
 {
+	struct kfast_simd_state simd;
+
+	if (!vmac_may_run(st->impl, BMI2))
+		return false;
 	/*
-	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section; it
-	 * pays from one group on for both tag sizes.  Fewer than eight
-	 * blocks, and what is left over, go to the code below.
+	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section;
+	 * what is left over, and shorter runs, in one more section.
 	 */
 	if (vmac_may_run(st->impl, AVX512) &&
-	    nblocks >= 8 && crypto_simd_usable()) {
-		do {
+	    nblocks >= VMAC_AVX512_SHORT_MIN && crypto_simd_usable()) {
+		while (nblocks >= 8) {
 			size_t ng = min_t(size_t, nblocks / 8, VMAC_AVX512_MAX_GROUPS);
-			struct kfast_simd_state simd;
 
 			kfast_simd_begin(&simd);
 			if (st->iters == 1)
@@ -90,18 +155,17 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 			p += ng * 8 * VMAC_NHBYTES;
 			nblocks -= ng * 8;
 			first = false;
-		} while (nblocks >= 8);
-		if (!nblocks)
+		}
+		if (nblocks >= VMAC_AVX512_SHORT_MIN) {
+			kfast_simd_begin(&simd);
+			vmac_blocks_few(key, st->poly, st->iters, true, p, nblocks, first);
+			kfast_simd_end(&simd);
 			return true;
+		}
 	}
-	if (vmac_may_run(st->impl, BMI2)) {
-		if (st->iters == 1)
-			vmac_blocks64_bmi2(st->poly[0], p, nblocks, key);
-		else
-			vmac_blocks128_bmi2(st->poly, p, nblocks, key);
-		return true;
-	}
-	return false;
+	if (nblocks)
+		vmac_blocks_few(key, st->poly, st->iters, false, p, nblocks, first);
+	return true;
 }
 #define vmac_blocks_arch vmac_blocks_arch
 
@@ -121,6 +185,75 @@ static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
 	return false;
 }
 #define vmac_pad_arch vmac_pad_arch
+
+/*
+ * The whole end of a message in one call (vmac-bmi2.S): the pad's AES,
+ * whose latency the hashing of the last partial block, L2's end and L3
+ * then overlap, and the tag, with no pad or NH value going through memory.
+ * The BMI2 tier's, with the AES-NI pad: where either is missing, the
+ * core's vmac_final_iters() runs.
+ */
+static __always_inline bool vmac_final_arch(const struct vmac_key *key,
+					    const struct vmac_state *st,
+					    const u8 nonce[16], u8 *tag)
+{
+	struct kfast_simd_state simd;
+
+	if (!vmac_may_run(st->impl, BMI2) || !static_branch_likely(&vmac_use_aesni) ||
+	    !key->arch.aesni_rounds || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	if (st->iters == 1)
+		vmac_final64_aesni(key, st->poly[0], st->buf, st->msglen, nonce, tag);
+	else
+		vmac_final128_aesni(key, st->poly, st->buf, st->msglen, nonce, tag);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define vmac_final_arch vmac_final_arch
+
+/*
+ * A whole message of less than 1 KiB (what vmac_finup() offers) on a fresh
+ * context: its blocks and the end in one SIMD section, the sums in the
+ * context (finup wipes it), the last partial block read from the message
+ * itself; only a message shorter than 16 bytes is copied, to the end of a
+ * 16-byte buffer, so that the 16 bytes before its end are readable.
+ */
+static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
+					    struct vmac_state *st,
+					    const u8 *data, size_t len,
+					    const u8 nonce[16], u8 *tag)
+{
+	size_t nblocks = len / VMAC_NHBYTES;
+	struct kfast_simd_state simd;
+	u64 tiny[2];
+
+	if (nblocks >= 8 || !vmac_may_run(st->impl, BMI2) ||
+	    !static_branch_likely(&vmac_use_aesni) || !key->arch.aesni_rounds ||
+	    !crypto_simd_usable())
+		return false;
+	if (len < 16) {
+		tiny[0] = 0;
+		tiny[1] = 0;
+		vmac_copy((u8 *)tiny + 16 - len, data, len);
+		data = (u8 *)tiny + 16 - len;
+	}
+	kfast_simd_begin(&simd);
+	if (nblocks)
+		vmac_blocks_few(key, st->poly, st->iters, vmac_may_run(st->impl, AVX512),
+				data, nblocks, true);
+	if (st->iters == 1)
+		vmac_finup64_aesni(key, st->poly[0], data + len - len % VMAC_NHBYTES, len,
+				   nonce, tag);
+	else
+		vmac_finup128_aesni(key, st->poly, data + len - len % VMAC_NHBYTES, len,
+				    nonce, tag);
+	kfast_simd_end(&simd);
+	if (len < 16)
+		vmac_wipe(tiny, sizeof(tiny));
+	return true;
+}
+#define vmac_finup_arch vmac_finup_arch
 
 /*
  * The key material of struct vmac_key_arch.  k^3 and k^4, then the vector
@@ -151,6 +284,10 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 					       key->polykey[i][1], 0, 0);
 				vmac_l2_finish(h, l, 0, &h, &l);
 			}
+			if (j && j <= 8) {
+				a->polypow[j - 1][i][0] = h;
+				a->polypow[j - 1][i][1] = l;
+			}
 			if (j == 3) {
 				a->polykey3[i][0] = h;
 				a->polykey3[i][1] = l;
@@ -175,10 +312,25 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 				vec[s][0][7 - j % 8] = rl & VMAC_M52;
 				vec[s][1][7 - j % 8] = (rl >> 52 | rh << 12) & VMAC_M52;
 				vec[s][2][7 - j % 8] = rh >> 40;
+				if (j <= 3) {
+					a->l2vec128[s][0][2 * (3 - j) + i] = rl & VMAC_M52;
+					a->l2vec128[s][1][2 * (3 - j) + i] =
+						(rl >> 52 | rh << 12) & VMAC_M52;
+					a->l2vec128[s][2][2 * (3 - j) + i] = rh >> 40;
+				}
 			}
 		}
 		a->polykey16[i][0] = h;
 		a->polykey16[i][1] = l;
+	}
+
+	for (i = 0; i < 2; i++) {
+		unsigned int b;
+
+		for (b = 0; b < 8; b++) {
+			a->nh128vec[i][0][b] = key->nhkey[8 * i + (b & ~1u) + 2 * (b & 1)];
+			a->nh128vec[i][1][b] = key->nhkey[8 * i + (b & ~1u) + 2 * (b & 1) + 1];
+		}
 	}
 
 	a->aesni_rounds = 0;

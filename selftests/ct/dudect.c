@@ -167,6 +167,16 @@ static void vmac_tag(const struct vmac_key *k, const u8 *m, size_t len,
 	rc = vmac_final(&ctx, nonce, tag);
 }
 
+/* The same through vmac_finup() (the one-shot and the glue's digest). */
+static void vmac_tag_finup(const struct vmac_key *k, const u8 *m, size_t len,
+			   unsigned int tagbytes, unsigned int tier, u8 *tag)
+{
+	struct vmac_ctx ctx;
+
+	vmac_init(&ctx, k, tagbytes, tier);
+	rc = vmac_finup(&ctx, m, len, nonce, tag);
+}
+
 static void vmac_setkey_run(const struct op *op)
 {
 	rc = vmac_setkey(&vwkey, in, 16);
@@ -196,6 +206,16 @@ static void vmac_msg_ref(const struct op *op)
 	vmac_tag(&vkey, in, op->len, op->param, 0, ref);
 	ref_rc = rc;
 	rc = r;
+}
+
+static void vmac_finup_run(const struct op *op)
+{
+	vmac_tag_finup(&vkey, in, op->len, op->param, impl, out);
+}
+
+static void vmac_finup_key_run(const struct op *op)
+{
+	vmac_tag_finup(&vwkey, msg, op->len, op->param, impl, out);
 }
 
 static void vmac_keyprep(const struct op *op, void *key, const u8 *raw)
@@ -496,6 +516,13 @@ static const struct op control_op = {
 	  nop_setup, vmac_msg_run, vmac_msg_ref, NULL, NULL, NULL, 0 },			\
 	{ "vmac" #tb " 1041 B", "key", 16, tb / 8, 1041, tb / 8, false, \
 	  nop_setup, vmac_key_run, vmac_key_ref, NULL, vmac_keyprep,	\
+	  &vwkey, sizeof(vwkey) },						\
+	{ "vmac" #tb " 48 B finup", "msg", 48, tb / 8, 48, tb / 8, false, \
+	  nop_setup, vmac_finup_run, vmac_msg_ref, NULL, NULL, NULL, 0 },		\
+	{ "vmac" #tb " 1000 B finup", "msg", 1000, tb / 8, 1000, tb / 8, false, \
+	  nop_setup, vmac_finup_run, vmac_msg_ref, NULL, NULL, NULL, 0 },		\
+	{ "vmac" #tb " 1000 B finup", "key", 16, tb / 8, 1000, tb / 8, false, \
+	  nop_setup, vmac_finup_key_run, vmac_key_ref, NULL, vmac_keyprep, \
 	  &vwkey, sizeof(vwkey) }
 
 static const struct op vmac_ops[] = {

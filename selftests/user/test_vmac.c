@@ -11,6 +11,9 @@
  *    forbidden (the kernel's no-SIMD contexts);
  *  - every tier against generic on messages whose NH inputs are extreme
  *    (largest products, NH value 2^126 - 1, zero);
+ *  - vmac_finup() (the one-shot and the glue's digest) of every tier
+ *    against generic at the same lengths, and on contexts whose sums an
+ *    import() set;
  *  - bad inputs: key lengths, nonces with the top bit set.
  * The differential test against Crypto++ is test_vmac_cryptopp.cc.
  */
@@ -50,6 +53,17 @@ static int mac_chunked(const struct vmac_key *key, unsigned int tagbytes,
 		len -= n;
 	}
 	return vmac_final(&ctx, nonce, tag);
+}
+
+/* Tag of data through vmac_init() + vmac_finup(). */
+static int mac_finup(const struct vmac_key *key, unsigned int tagbytes,
+		     unsigned int impl, const u8 nonce[16], const u8 *data,
+		     size_t len, u8 *tag)
+{
+	struct vmac_ctx ctx;
+
+	vmac_init(&ctx, key, tagbytes, impl);
+	return vmac_finup(&ctx, data, len, nonce, tag);
 }
 
 static void test_draft_vectors(void)
@@ -194,6 +208,15 @@ static void test_tiers(void)
 							fprintf(stderr, "first mismatch: len %zu\n", l);
 						bad++;
 					}
+					memset(tag, 0, sizeof(tag));
+					mac_finup(&key, tagbytes, impl, nonce, buf + off, l, tag);
+					runs++;
+					if (memcmp(ref, tag, tagbytes)) {
+						if (!bad)
+							fprintf(stderr, "first finup mismatch: len %zu\n",
+								l);
+						bad++;
+					}
 				}
 			}
 			UT_CHECK(bad == 0, "tier %s (simd %u): %lu of %lu lengths differ",
@@ -203,6 +226,42 @@ static void test_tiers(void)
 		}
 	}
 	kfast_user_simd_usable = true;
+
+	/* Generic's own vmac_finup() (no arch path) and the one-shots. */
+	for (len = 0; len <= 2100; len += 7) {
+		u8 ref[16], tag[16];
+
+		for (tagbytes = 8; tagbytes <= 16; tagbytes += 8) {
+			mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, buf, len,
+				    (size_t)-1, ref);
+			mac_finup(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, buf, len, tag);
+			UT_CHECK_MEMEQ(tag, ref, tagbytes, "generic finup len %zu", len);
+			if (tagbytes == 8)
+				vmac64(&key, nonce, buf, len, tag);
+			else
+				vmac128(&key, nonce, buf, len, tag);
+			UT_CHECK_MEMEQ(tag, ref, tagbytes, "one-shot len %zu", len);
+		}
+	}
+
+	/* finup() after some update()s: the fast path does not apply. */
+	for (impl = 1; impl <= vmac_impl_max(); impl++) {
+		for (i = 0; i < 60; i++) {
+			size_t l = kfast_test_rand(&seed) % 3000, split = kfast_test_rand(&seed) % (l + 1);
+			struct vmac_ctx ctx;
+			u8 ref[16], tag[16];
+
+			tagbytes = (i & 1) ? 16 : 8;
+			mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, buf, l,
+				    (size_t)-1, ref);
+			vmac_init(&ctx, &key, tagbytes, impl);
+			vmac_update(&ctx, buf, split);
+			UT_CHECK(vmac_finup(&ctx, buf + split, l - split, nonce, tag) == 0,
+				 "finup");
+			UT_CHECK_MEMEQ(tag, ref, tagbytes, "tier %s update %zu + finup %zu",
+				       impl_names[impl], split, l - split);
+		}
+	}
 
 	/* Tiers must also agree when fed through many small updates. */
 	for (impl = 1; impl <= vmac_impl_max(); impl++) {
@@ -232,8 +291,9 @@ static void test_tiers(void)
  */
 static void test_extreme_nh(void)
 {
-	static const size_t lens[] = { 128, 256, 512, 1024, 1024 + 5, 2048, 3072 + 64,
-				       4096, 33 * 128, 40 * 128 + 77, 9000 };
+	static const size_t lens[] = { 128, 256, 384, 512, 640, 768, 896 + 33, 1024,
+				       1024 + 5, 1024 + 384, 2048, 3072 + 64, 4096,
+				       33 * 128, 40 * 128 + 77, 9000 };
 	static u8 buf[9000 + 16];
 	u64 seed = 0xe7e70001;
 	unsigned int t, impl, simd, kind;
@@ -278,7 +338,73 @@ static void test_extreme_nh(void)
 						       "extreme NH kind %u tier %s simd %u len %zu tag %u",
 						       kind, impl_names[impl], simd, lens[i],
 						       tagbytes);
+					mac_finup(&key, tagbytes, impl, nonce, buf, lens[i], tag);
+					UT_CHECK_MEMEQ(tag, ref, tagbytes,
+						       "extreme NH finup kind %u tier %s simd %u len %zu tag %u",
+						       kind, impl_names[impl], simd, lens[i],
+						       tagbytes);
 				}
+			}
+		}
+	}
+	kfast_user_simd_usable = true;
+}
+
+/*
+ * A context whose sums are not the initial 1 although nothing was hashed
+ * yet, as import() may leave it (an exported state is not required to
+ * come from the same message): the tiers' shortcuts for a message's first
+ * step (the sums are 1, decided from public facts and then checked) must
+ * give generic's tag, through update + final and through finup.  The sums
+ * are kept within the lazily reduced range the L2 code keeps them in.
+ */
+static void test_imported_sums(void)
+{
+	static u8 buf[3 * 1024 + 200];
+	u64 seed = 0x1a907701;
+	unsigned int t, impl, simd;
+	struct vmac_key key;
+	u8 rawkey[16], nonce[16] = { 0 };
+
+	kfast_test_fill(&seed, buf, sizeof(buf));
+	kfast_test_fill(&seed, rawkey, sizeof(rawkey));
+	UT_CHECK(vmac_setkey(&key, rawkey, 16) == 0, "setkey");
+	for (t = 0; t < 400; t++) {
+		unsigned int tagbytes = (t & 1) ? 16 : 8;
+		size_t len = t < 64 ? 128 * (t / 4) + 16 * (t % 4) :
+			     kfast_test_rand(&seed) % sizeof(buf);
+		u64 poly[VMAC_MAX_ITERS][2];
+		u8 ref[16], tag[16];
+		struct vmac_ctx ctx;
+		unsigned int i;
+
+		for (i = 0; i < VMAC_MAX_ITERS; i++) {
+			poly[i][0] = kfast_test_rand(&seed) >> (1 + t % 3);
+			poly[i][1] = kfast_test_rand(&seed);
+		}
+		if (t % 5 == 0)		/* one iteration still at 1 */
+			poly[t % 2][0] = 0, poly[t % 2][1] = 1;
+		nonce[15] = t;
+		vmac_init(&ctx, &key, tagbytes, VMAC_IMPL_GENERIC);
+		memcpy(ctx.st.poly, poly, sizeof(poly));
+		vmac_update(&ctx, buf, len);
+		vmac_final(&ctx, nonce, ref);
+		for (impl = 1; impl <= vmac_impl_max(); impl++) {
+			for (simd = 0; simd < 2; simd++) {
+				kfast_user_simd_usable = simd;
+				vmac_init(&ctx, &key, tagbytes, impl);
+				memcpy(ctx.st.poly, poly, sizeof(poly));
+				vmac_update(&ctx, buf, len);
+				vmac_final(&ctx, nonce, tag);
+				UT_CHECK_MEMEQ(tag, ref, tagbytes,
+					       "imported sums, tier %s simd %u len %zu tag %u",
+					       impl_names[impl], simd, len, tagbytes);
+				vmac_init(&ctx, &key, tagbytes, impl);
+				memcpy(ctx.st.poly, poly, sizeof(poly));
+				vmac_finup(&ctx, buf, len, nonce, tag);
+				UT_CHECK_MEMEQ(tag, ref, tagbytes,
+					       "imported sums finup, tier %s simd %u len %zu tag %u",
+					       impl_names[impl], simd, len, tagbytes);
 			}
 		}
 	}
@@ -307,6 +433,15 @@ static void test_bad_inputs(void)
 	UT_CHECK(memcmp(tag, keep, sizeof(tag)) == 0, "tag untouched");
 	UT_CHECK(ctx.key == NULL && ctx.st.msglen == 0, "ctx wiped");
 	UT_CHECK(vmac128(&key, nonce, raw, 3, tag) == -EINVAL, "vmac128 top nonce bit");
+	vmac128_init(&ctx, &key);
+	UT_CHECK(vmac_finup(&ctx, raw, 40, nonce, tag) == -EINVAL, "finup top nonce bit");
+	UT_CHECK(memcmp(tag, keep, sizeof(tag)) == 0, "tag untouched by finup");
+	UT_CHECK(ctx.key == NULL && ctx.st.msglen == 0, "ctx wiped by finup");
+	vmac64_init(&ctx, &key);
+	nonce[0] = 0;
+	UT_CHECK(vmac_finup(&ctx, raw, 40, nonce, tag) == 0, "finup");
+	UT_CHECK(ctx.key == NULL && ctx.st.msglen == 0, "ctx wiped by finup's fast path");
+	nonce[0] = 0x80;
 
 	/* The top bit is the only forbidden one. */
 	nonce[0] = 0x7f;
@@ -339,6 +474,7 @@ int main(void)
 	test_random_splits();
 	test_tiers();
 	test_extreme_nh();
+	test_imported_sums();
 	test_bad_inputs();
 	return utest_report("vmac");
 }

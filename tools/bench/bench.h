@@ -142,9 +142,10 @@ struct bench_impl *bench_find(enum bench_family family, const char *alg, int our
 #define BENCH_ALG_CTR_PASS_128	"AES-128-CTR (the CTR pass of a seal, alone)"
 #define BENCH_ALG_CTR_PASS_256	"AES-256-CTR (the CTR pass of a seal, alone)"
 
-/* Extra rows asked for on the command line (--umac-stream, --gcmsiv-aes256). */
+/* Extra rows asked for on the command line (--umac-stream, --gcmsiv-aes256, --vmac-stream). */
 #define BENCH_UMAC_STREAM	1u
 #define BENCH_GCMSIV_AES256	2u
+#define BENCH_VMAC_STREAM	4u
 extern unsigned int bench_flags;
 
 /*

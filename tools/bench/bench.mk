@@ -28,6 +28,9 @@
 #   BENCH_ARGS='--only umac32,umac64,umac96,umac128 --umac-stream'
 #                                    UMAC also through init + set_nonce +
 #                                    update + final, beside the one-shot
+#   BENCH_ARGS='--only vmac64,vmac128 --vmac-stream'
+#                                    VMAC also through init + update +
+#                                    final, beside init + finup
 #   BENCH_ARGS='--only gcmsiv,gcmsiv-more,auth --gcmsiv-aes256'
 #                                    AES-256-GCM-SIV open and auth-only too
 #

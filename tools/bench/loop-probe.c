@@ -27,7 +27,7 @@ D(avx2,1) D(avx2,2) D(avx2,3) D(avx2,4) D(avx512,1) D(avx512,2) D(avx512,3) D(av
 P(avx2,1) P(avx2,2) P(avx2,3) P(avx2,4) P(avx512,1) P(avx512,2) P(avx512,3) P(avx512,4)
 void vmac_blocks64_avx512(uint64_t*,const void*,size_t,const void*,int); /* int: the "first" flag of newer trees, ignored by older ones */
 void vmac_blocks128_avx512(uint64_t*,const void*,size_t,const void*,int);
-void vmac_blocks64_bmi2(uint64_t*,const void*,size_t,const void*);
+void vmac_blocks64_bmi2(uint64_t*,const void*,size_t,const void*,int); /* int: the "first" flag, as above */
 void kfast_gcmsiv_polyval_vaes_avx512(void*,const void*,size_t);
 void kfast_gcmsiv_ctr_vaes_avx512(void*,const void*,void*,size_t);
 void kfast_gcmsiv_dec_vaes_avx512(void*,const void*,void*,size_t);
@@ -54,7 +54,7 @@ int main(void){
   T("umac nh+poly avx512 x4", umac_nh_poly_avx512_4(key,data,16,io,pk,1))
   T("vmac64 avx512 (NH+L2)", vmac_blocks64_avx512(poly,data,16,key,0))
   T("vmac128 avx512 (NH+L2)", vmac_blocks128_avx512(poly,data,16,key,0))
-  T("vmac64 bmi2 (NH+L2)", vmac_blocks64_bmi2(poly,data,128,key))
+  T("vmac64 bmi2 (NH+L2)", vmac_blocks64_bmi2(poly,data,128,key,0))
   key[0x4f]=10;
   T("gcmsiv polyval vaes-avx512", kfast_gcmsiv_polyval_vaes_avx512(key,data,1024))
   T("gcmsiv ctr128 vaes-avx512", kfast_gcmsiv_ctr_vaes_avx512(key,data,out,1024))

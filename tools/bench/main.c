@@ -163,7 +163,7 @@ static void usage(void)
 		"usage: kfast_bench [--rounds N] [--quick] [--cpu N] [--md FILE]\n"
 		"                   [--plots DIR] [--png-dir DIR] [--term png|svg]\n"
 		"                   [--only FAMILY[,FAMILY...]] [--umac-stream]\n"
-		"                   [--gcmsiv-aes256] [--check]\n"
+		"                   [--vmac-stream] [--gcmsiv-aes256] [--check]\n"
 		"  --rounds N    rounds over every cell (default 21, at most %d)\n"
 		"  --quick       5 rounds, shorter cells: a noisier run in seconds\n"
 		"  --cpu N       pin to CPU N (default: the highest one allowed)\n"
@@ -173,6 +173,8 @@ static void usage(void)
 		"                (one algorithm's tiers and peers: --only vmac64,vmac128)\n"
 		"  --umac-stream also time UMAC through umac_init + umac_set_nonce +\n"
 		"                umac_update + umac_final, beside the one-shot umac()\n"
+		"  --vmac-stream also time VMAC through vmac_init + vmac_update +\n"
+		"                vmac_final, beside vmac_init + vmac_finup (the glue's digest)\n"
 		"  --gcmsiv-aes256 also time AES-256-GCM-SIV open and auth-only (the\n"
 		"                AES-256 seal is always timed)\n"
 		"  --check       run the correctness checks only (exit 1 on a failure), no timing\n"
@@ -197,6 +199,7 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 		{ "plots", 1, NULL, 'p' }, { "png-dir", 1, NULL, 'd' },
 		{ "term", 1, NULL, 't' }, { "only", 1, NULL, 'o' },
 		{ "umac-stream", 0, NULL, 'u' }, { "gcmsiv-aes256", 0, NULL, 'g' },
+		{ "vmac-stream", 0, NULL, 'v' },
 		{ "check", 0, NULL, 'k' }, { "help", 0, NULL, 'h' }, { 0 },
 	};
 	int o;
@@ -237,6 +240,9 @@ static void parse_args(int argc, char **argv, struct cli *cli)
 			break;
 		case 'u':
 			bench_flags |= BENCH_UMAC_STREAM;
+			break;
+		case 'v':
+			bench_flags |= BENCH_VMAC_STREAM;
 			break;
 		default:
 			usage();
