@@ -47,7 +47,8 @@ SYM_FUNC_START(vmac_blocks64_scalar)
 	ldp		K2H, K2L, [KEY, #VMAC_KEY_POLY2]
 	tbz		NBLK, #0, .Lb64_pairs
 	NH_BLOCK	VMAC_KEY_NH		/* an odd block: one single step */
-	POLY1		AH0, AL0, KH0, KL0
+	lsl		KD0, KH0, #1
+	POLY1		AH0, AL0, KH0, KL0, KD0
 	add		P, P, #128
 	subs		NBLK, NBLK, #1
 	b.eq		.Lb64_done
@@ -71,11 +72,13 @@ SYM_FUNC_START(vmac_blocks128_scalar)
 	ldp		AH1, AL1, [POLYP, #16]
 	ldp		KH0, KL0, [KEY, #VMAC_KEY_POLY]
 	ldp		KH1, KL1, [KEY, #(VMAC_KEY_POLY + 16)]
+	lsl		KD0, KH0, #1
+	lsl		KD1, KH1, #1
 .Lb128:
 	NH_BLOCK	VMAC_KEY_NH
-	POLY1		AH0, AL0, KH0, KL0
+	POLY1		AH0, AL0, KH0, KL0, KD0
 	NH_BLOCK	(VMAC_KEY_NH + 16)
-	POLY1		AH1, AL1, KH1, KL1
+	POLY1		AH1, AL1, KH1, KL1, KD1
 	add		P, P, #128
 	subs		NBLK, NBLK, #1
 	b.ne		.Lb128
