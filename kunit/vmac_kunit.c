@@ -87,7 +87,9 @@ static void vmac_draft_vectors(struct kunit *test)
 	for (i = 0; i < ARRAY_SIZE(vmac_draft_vecs); i++) {
 		const struct vmac_draft_vec *v = &vmac_draft_vecs[i];
 		const char *const *drivers = v->tag_len == 8 ? vmac64_drivers : vmac128_drivers;
-		const char *names[4] = { v->tag_len == 8 ? "vmac64(aes)" : "vmac128(aes)" };
+		const char *names[VMAC_NR_IMPLS + 1] = {
+			v->tag_len == 8 ? "vmac64(aes)" : "vmac128(aes)"
+		};
 		u8 nonce[16] = {}, out[16];
 
 		KUNIT_ASSERT_LE(test, v->unit_len, 3u);
@@ -147,7 +149,7 @@ static void vmac_linux_vectors(struct kunit *test)
 static void vmac_kernel_template_differential(struct kunit *test)
 {
 	struct crypto_shash *ref = crypto_alloc_shash("vmac64(aes-generic)", 0, 0);
-	struct crypto_shash *ours[3] = {};
+	struct crypto_shash *ours[VMAC_NR_IMPLS] = {};
 	const size_t maxlen = 16 + 65536;
 	u64 rng = 0xd1ff;
 	unsigned int i, d, n = 0;

@@ -9,7 +9,7 @@ VMAC_CORE_SRCS += arch/x86/vmac-bmi2.S arch/x86/vmac-avx512.S
 USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
 ifeq ($(USER_ARCH),arm64)
-VMAC_CORE_SRCS += arch/arm64/vmac-scalar.S
+VMAC_CORE_SRCS += arch/arm64/vmac-scalar.S arch/arm64/vmac-neon.S
 USER_CFLAGS += -DKFAST_VMAC_ARCH
 endif
 

@@ -15,12 +15,17 @@
  *	(arch/arm64/vmac-scalar.S); base A64 only, no NEON section, so it
  *	runs in every context.  Pads with the Crypto Extensions' AESE when
  *	the CPU has them and SIMD is usable.
+ *   NEON: the same, with NH's key additions on the vector pipes
+ *	(arch/arm64/vmac-neon.S), inside kernel-mode NEON sections; where
+ *	SIMD is not usable, and for fewer blocks than a section is worth,
+ *	the scalar tier runs instead.
  */
 #define VMAC_ARCH_TIERS(T)						\
-	T(SCALAR, "scalar", 200, true)
+	T(SCALAR, "scalar", 200, true)					\
+	T(NEON, "neon", 300, cpu_have_named_feature(ASIMD))
 
 /*
- * Key material only this tier uses: the AES round keys for the pad
+ * Key material only these tiers use: the AES round keys for the pad
  * (FIPS-197 byte order), expanded at setkey when the CPU has AES;
  * ce_rounds == 0 means "use the portable AES".
  */
