@@ -4,16 +4,27 @@
  * Extensions: AES with AESE/AESMC, POLYVAL with PMULL/PMULL2.
  *
  * CPU-feature contract: ASIMD, AES and PMULL (the caller checks
- * cpu_have_named_feature(AES) and (PMULL)).  The caller owns the vector
+ * cpu_have_named_feature(AES) and (PMULL)); kfast_gcmsiv_ctr_dec_sha3_ce()
+ * also SHA3 (EOR3; cpu_have_named_feature(SHA3)), and only it is
+ * assembled for ARMv8.2 with SHA3.  The caller owns the vector
  * state (kernel_neon_begin() or userspace).  The functions that need more
  * than v0-v7 and v16-v31 save and restore d8-d15 (callee-saved under
  * AAPCS64) on the stack; nothing else is stored there.  Round keys are in
  * FIPS-197 byte order (what AESE takes), always 15 of them in memory
  * (rk[15][16]; an AES-128 key uses the first 11).
  *
+ *   void kfast_gcmsiv_derive_ce(const u8 krk[15][16], unsigned int nrounds,
+ *				 const u8 nonce[12], u8 h[16], u8 rk[15][16]);
+ *	RFC 8452 section 4 for one nonce: the derivation blocks
+ *	AES(K, le32(i) || nonce), i = 0..3 (AES-128) or 0..5 (AES-256), with
+ *	the long-term round keys krk; h = the POLYVAL key (the first halves
+ *	of blocks 0, 1); rk = the message-encryption key (the first halves
+ *	of blocks 2..5) expanded, 11 or 15 round keys.  All in vector
+ *	registers: nothing but h and rk is stored.
  *   void kfast_gcmsiv_aes_ce(const u8 rk[15][16], unsigned int nrounds,
  *			      u8 *out, const u8 *in, size_t nblocks);
- *	nblocks independent blocks (the key derivation, single blocks).
+ *	nblocks independent blocks (single blocks: the tag, a partial
+ *	block's keystream).
  *   void kfast_gcmsiv_ctr_ce(const u8 rk[15][16], unsigned int nrounds,
  *			      u8 ctr[16], const u8 *src, u8 *dst,
  *			      size_t nblocks);
@@ -21,6 +32,19 @@
  *	first 32 bits of the counter block count, little-endian, mod 2^32
  *	(RFC 8452 section 4): an ADD on lane 0 of the .4s view does exactly
  *	that.  Eight blocks in flight, then one at a time.
+ *   void kfast_gcmsiv_ctr_dec_ce(const u8 rk[15][16], unsigned int nrounds,
+ *				  u8 ctr[16], const u8 *src, u8 *dst,
+ *				  size_t nblocks, u8 acc[16],
+ *				  const u8 htab[12][16]);
+ *	Decryption: dst = src ^ keystream as kfast_gcmsiv_ctr_ce(), and
+ *	POLYVAL of the plaintext dst gets into acc, hashed from the
+ *	registers it was computed in (never read back from dst, which the
+ *	caller may share).  htab as for kfast_gcmsiv_polyval_ce(), all eight
+ *	powers when nblocks >= 2.  src == dst is allowed.
+ *   void kfast_gcmsiv_ctr_dec_sha3_ce(... the same ...);
+ *	The same with EOR3 (three-way XOR) where two EORs add three terms:
+ *	the Karatsuba sums of a pair, the reduction's sums, and ciphertext ^
+ *	last round key ^ last AESE.
  *   void kfast_gcmsiv_polyval_ce(u8 acc[16], const u8 htab[12][16],
  *				  const u8 *data, size_t nblocks);
  *	POLYVAL of nblocks (>= 1) blocks into acc.  htab[0..7] = H^8..H^1,
@@ -29,8 +53,6 @@
  *	read.
  *   void kfast_gcmsiv_mul_ce(u8 out[16], const u8 a[16], const u8 b[16]);
  *	out = dot(a, b) = a * b * x^-128 mod g (the powers of H).
- *   u32 kfast_gcmsiv_subword_ce(u32 w);
- *	SubWord(w): the S-box on each byte, for the key expansion in C.
  *
  * POLYVAL maths.  Field elements are 128-bit little-endian integers, bit i
  * the coefficient of x^i (no bit reflection: a block loaded with LD1 is
@@ -56,10 +78,47 @@
  *
  *	[P3 ^ P1' ^ T'_hi : P2 ^ P0 ^ T_hi ^ T'_lo]
  *
- * which with LO = [P1 : P0] and HI = [P3 : P2] is: T = PMULL(LO.d0, c),
- * Y = LO ^ swap(T) = [P1' : P0 ^ T_hi], T' = PMULL2(Y.d1, c),
- * result = HI ^ Y ^ T'.  Two multiplies per reduction, one reduction per
- * eight blocks.
+ * From the sums L = [L1 : L0], Hh = [H1 : H0] and M: P0 = L0 and P3 = H1
+ * as they are, and the middle words [P2 : P1] = M ^ L ^ Hh ^ [H0 : L1]
+ * (one EXT of L and Hh).  Then T = PMULL(L0, c), V = [P2 : P1] ^ T =
+ * [P2 ^ T_hi : P1'], T' = PMULL(V.d0, c), and the result is swap(V) ^
+ * [P3 : P0] ^ T', with [P3 : P0] one INS of H1 into L.  Two multiplies
+ * per reduction, one reduction per eight blocks, and no zero register
+ * (the interleaved decryption has none to spare).
+ *
+ * Decryption interleaved (kfast_gcmsiv_ctr_dec_ce).  CTR of group g of
+ * eight blocks and POLYVAL of group g - 1 share the loop: while the eight
+ * counter blocks of g go through the rounds (AESE/AESMC: a few cycles of
+ * latency each, eight independent chains), the four Karatsuba pairs of
+ * g - 1 and their reduction are issued between the rounds, one pair after
+ * each of the first four rounds and the reduction after the fifth.  At
+ * the end of the group its ciphertext is loaded into the registers that
+ * held g - 1's plaintext (free by then), XORed with the last round key
+ * and the last AESE's output, stored to dst, and left there for the next
+ * group's POLYVAL; S is added into its first block.  The first group is
+ * not hashed yet, the last one is hashed after the loop, and the last
+ * 0..7 blocks go one at a time, each hashed with its power H^n..H^1
+ * (one reduction for them).  Eight blocks of keystream and eight of
+ * plaintext, the Karatsuba sums, temporaries and three powers fill all 32
+ * registers, so the round keys come from memory (LDR q, one per round,
+ * loaded a round ahead in turn into two registers) and so do the powers
+ * (one pair and its fold per round); both are L1 loads, and the rounds
+ * (AES) and the multiplies are what the loop is bound by.
+ *
+ * Key expansion (kfast_gcmsiv_derive_ce).  AESE x, 0 is SubBytes(ShiftRows(
+ * x)); with the same word w in all four columns ShiftRows moves nothing,
+ * so AESE of DUP(w) with a zero key is SubWord(w) in every word, and an
+ * EXT by one byte of that is RotWord(SubWord(w)) = SubWord(RotWord(w))
+ * (S-boxes act per byte).  A new AES-128 round key is the prefix-XOR of
+ * the previous one's words (w0, w0^w1, w0^w1^w2, w0^..^w3: two shifts by
+ * one and two words, each with an EOR) XORed with t = SubWord(RotWord(w3))
+ * ^ rcon in every word (rcon in every word, as the prefix-XOR would carry
+ * it from the first word into all four).  An AES-256 round key is the
+ * prefix-XOR of the one two before it XORed with t from word 3 of the one
+ * before it: SubWord(RotWord(w3)) ^ rcon for rk[2], rk[4], ..., SubWord(w3)
+ * for rk[3], rk[5], ....  The prefix-XOR runs beside the DUP/AESE/EXT
+ * chain.  The message key is made here, at the start of a request, so that
+ * an open has it before its first block.
  */
 #include <linux/linkage.h>
 
@@ -76,11 +135,19 @@
 	EOUT	.req	x2
 	EIN	.req	x3
 	ENBLK	.req	x4
-	/* kfast_gcmsiv_ctr_ce */
+	/* kfast_gcmsiv_ctr_ce, kfast_gcmsiv_ctr_dec_ce */
 	CTRP	.req	x2
 	SRC	.req	x3
 	DST	.req	x4
 	CNBLK	.req	x5
+	/* kfast_gcmsiv_ctr_dec_ce: also */
+	DACCP	.req	x6
+	DHTAB	.req	x7
+	/* kfast_gcmsiv_derive_ce */
+	KRKP	.req	x0
+	NONCE	.req	x2
+	HOUT	.req	x3
+	RKOUT	.req	x4
 	/* kfast_gcmsiv_polyval_ce, kfast_gcmsiv_mul_ce */
 	ACCP	.req	x0
 	HTAB	.req	x1
@@ -91,6 +158,7 @@
 	MB	.req	x2
 	/* scratch */
 	TMP	.req	x9
+	TMPW	.req	w9
 	HP	.req	x10
 
 	/* round keys 0..14 */
@@ -149,7 +217,42 @@
 	T3	.req	v12
 	T4	.req	v13
 	T5	.req	v14
-	ZERO	.req	v15
+
+	/*
+	 * Interleaved decryption: the keystream blocks are BLK0..BLK7 and the
+	 * POLYVAL registers those above (SMID, T0-T3, GSTAR, ACC, SLO, SHI);
+	 * besides them the plaintext of the previous group, two round keys
+	 * in turn, the counter and three powers.  T4/T5 (KARA1, the tail)
+	 * are PT0/PT1, free by then.
+	 */
+	PT0	.req	v13
+	PT1	.req	v14
+	PT2	.req	v15
+	PT3	.req	v16
+	PT4	.req	v17
+	PT5	.req	v18
+	PT6	.req	v19
+	PT7	.req	v20
+	KA	.req	v21	/* round keys 0, 2, 4, ... */
+	KAQ	.req	q21
+	KB	.req	v22	/* round keys 1, 3, 5, ... */
+	KBQ	.req	q22
+	DCTR	.req	v23
+	DONE	.req	v24
+	HA	.req	v25	/* a pair of powers and their fold */
+	HAQ	.req	q25
+	HB	.req	v26
+	HBQ	.req	q26
+	HF	.req	v27
+	HFQ	.req	q27
+
+	/* Key expansion, beside the long-term key (v16-v30): v0-v7, v31. */
+	KEXT	.req	v0	/* the SubWord term t, in every word */
+	KEXP	.req	v1	/* prefix-XOR shifts */
+	RCON	.req	v2
+	KEXA	.req	v6	/* the round key being made (AES-256: even) */
+	KEXB	.req	v7	/* AES-256: the odd round keys */
+	KEXZ	.req	v31	/* zero */
 
 .text
 
@@ -192,20 +295,11 @@
 	eor		\x\().16b, \x\().16b, \klast\().16b
 .endm
 
-/* AES_RND1 or AES_LAST1 (\op) on up to eight blocks, round by round. */
-.macro AES_ALL op, k, b0, b1, b2, b3, b4, b5, b6, b7
-	\op		\k, \b0
-.ifnb \b1
-	\op		\k, \b1
-.endif
-.ifnb \b2
-	\op		\k, \b2
-	\op		\k, \b3
-	\op		\k, \b4
-	\op		\k, \b5
-	\op		\k, \b6
-	\op		\k, \b7
-.endif
+/* AES_RND1 or AES_LAST1 (\op) on each of the blocks \b, round by round. */
+.macro AES_ALL op, k, b:vararg
+	.irp		x, \b
+	\op		\k, \x
+	.endr
 .endm
 
 .macro AES_RND k, b:vararg
@@ -238,6 +332,88 @@
 .endif
 .endm
 
+/* ---- per-nonce keys ----------------------------------------------------- */
+
+/*
+ * \t = SubWord(RotWord(word 3 of \k)) ^ \rcon in every word (see "Key
+ * expansion" above); without \rcon, SubWord(word 3 of \k) (AES-256's odd
+ * round keys).
+ */
+.macro KEY_SUBWORD t, k, rcon
+	dup		\t\().4s, \k\().s[3]
+	aese		\t\().16b, KEXZ.16b
+.ifnb \rcon
+	ext		\t\().16b, \t\().16b, \t\().16b, #1
+	movi		RCON.4s, #\rcon
+	eor		\t\().16b, \t\().16b, RCON.16b
+.endif
+.endm
+
+/* \k = prefix-XOR of \k's words, then XOR \t: the next round key. */
+.macro KEY_MIX k, t
+	ext		KEXP.16b, KEXZ.16b, \k\().16b, #12	/* words 0-2 up one */
+	eor		\k\().16b, \k\().16b, KEXP.16b
+	ext		KEXP.16b, KEXZ.16b, \k\().16b, #8	/* up two */
+	eor		\k\().16b, \k\().16b, KEXP.16b
+	eor		\k\().16b, \k\().16b, \t\().16b
+.endm
+
+/*
+ * The derivation blocks for \nr rounds: BLK0..BLK3 (BLK5) = le32(i) ||
+ * nonce through AES with the long-term key (in RK0..RK14); then h, and
+ * the message key into KEXA (AES-256: KEXB too).
+ */
+.macro DERIVE nr
+.if \nr == 10
+	AES_ENCRYPT	10, BLK0, BLK1, BLK2, BLK3
+.else
+	AES_ENCRYPT	14, BLK0, BLK1, BLK2, BLK3, BLK4, BLK5
+	zip1		KEXB.2d, BLK4.2d, BLK5.2d
+.endif
+	zip1		BLK0.2d, BLK0.2d, BLK1.2d	/* first halves of 0 and 1 */
+	zip1		KEXA.2d, BLK2.2d, BLK3.2d
+	st1		{BLK0.16b}, [HOUT]
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_derive_ce)
+	LOAD_RK
+	movi		KEXZ.2d, #0
+	ld1		{BLK0.d}[0], [NONCE], #8
+	ld1		{BLK0.s}[2], [NONCE]
+	ext		BLK0.16b, KEXZ.16b, BLK0.16b, #12	/* le32(0) || nonce */
+	mov		TMPW, #1
+	.irp		i, 1, 2, 3, 4, 5		/* 4 and 5 for AES-256 */
+	mov		BLK\i\().16b, BLK0.16b
+	mov		BLK\i\().s[0], TMPW		/* le32(i) */
+	add		TMPW, TMPW, #1
+	.endr
+	cmp		NR, #10
+	b.ne		.Lderive_256
+	DERIVE		10
+	st1		{KEXA.16b}, [RKOUT], #16
+	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+	KEY_SUBWORD	KEXT, KEXA, \rc
+	KEY_MIX		KEXA, KEXT
+	st1		{KEXA.16b}, [RKOUT], #16
+	.endr
+	ret
+.Lderive_256:
+	DERIVE		14
+	st1		{KEXA.16b, KEXB.16b}, [RKOUT], #32
+	/* rk[2i+2] from rk[2i], rk[2i+1]; rk[2i+3] from rk[2i+1], rk[2i+2] */
+	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40
+	KEY_SUBWORD	KEXT, KEXB, \rc
+	KEY_MIX		KEXA, KEXT
+	st1		{KEXA.16b}, [RKOUT], #16
+	.if \rc != 0x40
+	KEY_SUBWORD	KEXT, KEXA
+	KEY_MIX		KEXB, KEXT
+	st1		{KEXB.16b}, [RKOUT], #16
+	.endif
+	.endr
+	ret
+SYM_FUNC_END(kfast_gcmsiv_derive_ce)
+
 /* ---- single blocks ------------------------------------------------------ */
 
 .macro AES_BLOCKS nr
@@ -264,17 +440,17 @@ SYM_FUNC_END(kfast_gcmsiv_aes_ce)
 
 /* ---- CTR ---------------------------------------------------------------- */
 
-/* BLK0..BLK7 = CTR + 0..7, CTR += 8 (lane 0 only, mod 2^32). */
-.macro CTR8
-	mov		BLK0.16b, CTR.16b
-	add		BLK1.4s, CTR.4s, ONE.4s
-	add		BLK2.4s, BLK1.4s, ONE.4s
-	add		BLK3.4s, BLK2.4s, ONE.4s
-	add		BLK4.4s, BLK3.4s, ONE.4s
-	add		BLK5.4s, BLK4.4s, ONE.4s
-	add		BLK6.4s, BLK5.4s, ONE.4s
-	add		BLK7.4s, BLK6.4s, ONE.4s
-	add		CTR.4s, BLK7.4s, ONE.4s
+/* BLK0..BLK7 = \ctr + 0..7, \ctr += 8 (lane 0 only, mod 2^32). */
+.macro CTR8 ctr=CTR, one=ONE
+	mov		BLK0.16b, \ctr\().16b
+	add		BLK1.4s, \ctr\().4s, \one\().4s
+	add		BLK2.4s, BLK1.4s, \one\().4s
+	add		BLK3.4s, BLK2.4s, \one\().4s
+	add		BLK4.4s, BLK3.4s, \one\().4s
+	add		BLK5.4s, BLK4.4s, \one\().4s
+	add		BLK6.4s, BLK5.4s, \one\().4s
+	add		BLK7.4s, BLK6.4s, \one\().4s
+	add		\ctr\().4s, BLK7.4s, \one\().4s
 .endm
 
 /* Four keystream blocks \a..\d XORed with the next 64 bytes of SRC to DST. */
@@ -336,11 +512,23 @@ SYM_FUNC_END(kfast_gcmsiv_ctr_ce)
 /*
  * Karatsuba products of blocks \xa and \xb (data) with powers \ha and \hb
  * and their packed folds \f, summed into SLO, SHI, SMID (first=1: stored).
+ * With x3=1 (SHA3) each sum takes both blocks' products in one EOR3.
  */
-.macro KARA2 xa, xb, ha, hb, f, first=0
+.macro KARA2 xa, xb, ha, hb, f, first=0, x3=0
 	trn1		T0.2d, \xa\().2d, \xb\().2d
 	trn2		T1.2d, \xa\().2d, \xb\().2d
 	eor		T0.16b, T0.16b, T1.16b		/* folds of xa, xb */
+.if \x3 && !\first
+	pmull		T1.1q, \xa\().1d, \ha\().1d
+	pmull		T2.1q, \xb\().1d, \hb\().1d
+	eor3		SLO.16b, SLO.16b, T1.16b, T2.16b
+	pmull2		T1.1q, \xa\().2d, \ha\().2d
+	pmull2		T2.1q, \xb\().2d, \hb\().2d
+	eor3		SHI.16b, SHI.16b, T1.16b, T2.16b
+	pmull		T1.1q, T0.1d, \f\().1d
+	pmull2		T2.1q, T0.2d, \f\().2d
+	eor3		SMID.16b, SMID.16b, T1.16b, T2.16b
+.else
 .if \first
 	pmull		SLO.1q, \xa\().1d, \ha\().1d
 	pmull2		SHI.1q, \xa\().2d, \ha\().2d
@@ -359,6 +547,7 @@ SYM_FUNC_END(kfast_gcmsiv_ctr_ce)
 	eor		SLO.16b, SLO.16b, T1.16b
 	eor		SHI.16b, SHI.16b, T2.16b
 	eor		SMID.16b, SMID.16b, T3.16b
+.endif
 .endm
 
 /* The product of one block \x with the power at [HP] into the sums. */
@@ -382,26 +571,38 @@ SYM_FUNC_END(kfast_gcmsiv_ctr_ce)
 .endif
 .endm
 
-/* \dst = (SHI x^128 + (SMID ^ SLO ^ SHI) x^64 + SLO) * x^-128 mod g. */
-.macro REDUCE dst
-	eor		SMID.16b, SMID.16b, SLO.16b
-	eor		SMID.16b, SMID.16b, SHI.16b
-	ext		T0.16b, ZERO.16b, SMID.16b, #8	/* M_lo in d1 */
-	ext		T1.16b, SMID.16b, ZERO.16b, #8	/* M_hi in d0 */
-	eor		SLO.16b, SLO.16b, T0.16b	/* [P1 : P0] */
-	eor		SHI.16b, SHI.16b, T1.16b	/* [P3 : P2] */
-	pmull		T0.1q, SLO.1d, GSTAR.1d		/* T = P0 c */
-	ext		T0.16b, T0.16b, T0.16b, #8
-	eor		SLO.16b, SLO.16b, T0.16b	/* Y = [P1' : P0 ^ T_hi] */
-	pmull2		T1.1q, SLO.2d, GSTAR.2d		/* T' = P1' c */
-	eor		SHI.16b, SHI.16b, SLO.16b
-	eor		\dst\().16b, SHI.16b, T1.16b
+/*
+ * \dst = (SHI x^128 + (SMID ^ SLO ^ SHI) x^64 + SLO) * x^-128 mod g (see
+ * "Reduction" above; SLO is clobbered, T0-T2 are scratch).  x3=1: the
+ * same sums with EOR3 (SHA3).
+ */
+.macro REDUCE dst, x3=0
+	ext		T0.16b, SLO.16b, SHI.16b, #8	/* [H0 : L1] */
+.if \x3
+	pmull		T2.1q, SLO.1d, GSTAR.1d		/* T = P0 c */
+	eor3		T0.16b, T0.16b, SMID.16b, SLO.16b
+	eor3		T0.16b, T0.16b, SHI.16b, T2.16b	/* V = [P2 ^ T_hi : P1'] */
+	mov		SLO.d[1], SHI.d[1]		/* [P3 : P0] */
+	pmull		T1.1q, T0.1d, GSTAR.1d		/* T' = P1' c */
+	ext		T2.16b, T0.16b, T0.16b, #8	/* swap(V) */
+	eor3		\dst\().16b, T2.16b, SLO.16b, T1.16b
+.else
+	eor		T1.16b, SLO.16b, SHI.16b
+	eor		T0.16b, T0.16b, SMID.16b
+	pmull		T2.1q, SLO.1d, GSTAR.1d		/* T = P0 c */
+	eor		T0.16b, T0.16b, T1.16b		/* [P2 : P1] */
+	mov		SLO.d[1], SHI.d[1]		/* [P3 : P0] */
+	eor		T0.16b, T0.16b, T2.16b		/* V = [P2 ^ T_hi : P1'] */
+	pmull		T1.1q, T0.1d, GSTAR.1d		/* T' = P1' c */
+	ext		T2.16b, T0.16b, T0.16b, #8	/* swap(V) */
+	eor		T2.16b, T2.16b, SLO.16b
+	eor		\dst\().16b, T2.16b, T1.16b
+.endif
 .endm
 
 .macro POLYVAL_SETUP
 	movz		TMP, #0xc200, lsl #48
 	dup		GSTAR.2d, TMP
-	movi		ZERO.2d, #0
 .endm
 
 SYM_FUNC_START(kfast_gcmsiv_polyval_ce)
@@ -466,17 +667,205 @@ SYM_FUNC_START(kfast_gcmsiv_mul_ce)
 	ret
 SYM_FUNC_END(kfast_gcmsiv_mul_ce)
 
-/* ---- key expansion helper ---------------------------------------------- */
+/* ---- CTR decryption with POLYVAL of the plaintext ---------------------- */
+
+/* Round key \r (an expression) into KA (even \r) or KB (odd). */
+.macro DEC_LDK r
+.if (\r) & 1
+	ldr		KBQ, [RKP, #16 * (\r)]
+.else
+	ldr		KAQ, [RKP, #16 * (\r)]
+.endif
+.endm
+
+/* Round \r (not the last) on the blocks \b with its key, KA or KB. */
+.macro DEC_RND r, b:vararg
+.if (\r) & 1
+	AES_RND		KB, \b
+.else
+	AES_RND		KA, \b
+.endif
+.endm
 
 /*
- * AESE with an all-zero round key is SubBytes(ShiftRows(x)); with the
- * word in all four columns ShiftRows moves nothing, so lane 0 is
- * SubWord(w).
+ * Step \r of the previous group's POLYVAL (PT0..PT7, S already in PT0):
+ * the Karatsuba pairs from H^2, H^1 up to H^8, H^7 (the pair that holds S
+ * last, so the chain through S is as short as it can be), then the
+ * reduction into ACC.  DEC_HLOAD \r loads the pair's powers and fold.
  */
-SYM_FUNC_START(kfast_gcmsiv_subword_ce)
-	dup		BLK0.4s, w0
-	movi		BLK1.2d, #0
-	aese		BLK0.16b, BLK1.16b
-	umov		w0, BLK0.s[0]
+.macro DEC_HLOAD r
+.if (\r) < 4
+	ldp		HAQ, HBQ, [DHTAB, #96 - 32 * (\r)]	/* H^(2r+2), H^(2r+1) */
+	ldr		HFQ, [DHTAB, #176 - 16 * (\r)]	/* their folds */
+.endif
+.endm
+
+.macro DEC_HASH r, x3
+.if (\r) == 0
+	KARA2		PT6, PT7, HA, HB, HF, 1
+.elseif (\r) == 1
+	KARA2		PT4, PT5, HA, HB, HF, 0, \x3
+.elseif (\r) == 2
+	KARA2		PT2, PT3, HA, HB, HF, 0, \x3
+.elseif (\r) == 3
+	KARA2		PT0, PT1, HA, HB, HF, 0, \x3
+.elseif (\r) == 4
+	REDUCE		ACC, \x3
+.endif
+.endm
+
+/* The previous group's POLYVAL alone (after the loop). */
+.macro DEC_HASH_ALL x3
+	.irp		r, 0, 1, 2, 3, 4
+	DEC_HLOAD	\r
+	DEC_HASH	\r, \x3
+	.endr
+.endm
+
+/*
+ * Rounds 0..\nr-2 on the blocks \b, the key of round r + 1 loaded while
+ * round r runs; with \hash, step r of the previous group's POLYVAL after
+ * round r.  Ends with round \nr-1's key in KB and the last in KA.
+ */
+.macro DEC_ROUNDS nr, hash, x3, b:vararg
+	DEC_LDK		0
+	.irp		r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
+	.if \r <= \nr - 2
+	DEC_LDK		\r + 1
+	.if \hash
+	DEC_HLOAD	\r
+	.endif
+	DEC_RND		\r, \b
+	.if \hash
+	DEC_HASH	\r, \x3
+	.endif
+	.endif
+	.endr
+	DEC_LDK		\nr
+.endm
+
+/* \x ^= \k (the last round key into a ciphertext block) */
+.macro DEC_KLAST k, x
+	eor		\x\().16b, \x\().16b, \k\().16b
+.endm
+
+/*
+ * The last round of \blk and the plaintext into \dst: \c is the
+ * ciphertext block (x3=0: already XORed with k_nr, DEC_KLAST).
+ */
+.macro DEC_LAST dst, c, blk, x3
+	aese		\blk\().16b, KB.16b
+.if \x3
+	eor3		\dst\().16b, \c\().16b, \blk\().16b, KA.16b
+.else
+	eor		\dst\().16b, \c\().16b, \blk\().16b
+.endif
+.endm
+
+/*
+ * One group of eight blocks: CTR from DCTR, then PT0..PT7 = plaintext,
+ * stored to DST, and S added into PT0 for the group's POLYVAL; with
+ * \hash, the previous group's POLYVAL interleaved with the rounds.
+ */
+.macro DEC_GROUP nr, hash, x3
+	CTR8		DCTR, DONE
+	DEC_ROUNDS	\nr, \hash, \x3, BLK0, BLK1, BLK2, BLK3, BLK4, BLK5, BLK6, BLK7
+	ld1		{PT0.16b, PT1.16b, PT2.16b, PT3.16b}, [SRC], #64
+	ld1		{PT4.16b, PT5.16b, PT6.16b, PT7.16b}, [SRC], #64
+.if !\x3
+	/* the last round key into the ciphertext, off the rounds' chain */
+	AES_ALL		DEC_KLAST, KA, PT0, PT1, PT2, PT3, PT4, PT5, PT6, PT7
+.endif
+	DEC_LAST	PT0, PT0, BLK0, \x3
+	DEC_LAST	PT1, PT1, BLK1, \x3
+	DEC_LAST	PT2, PT2, BLK2, \x3
+	DEC_LAST	PT3, PT3, BLK3, \x3
+	DEC_LAST	PT4, PT4, BLK4, \x3
+	DEC_LAST	PT5, PT5, BLK5, \x3
+	DEC_LAST	PT6, PT6, BLK6, \x3
+	DEC_LAST	PT7, PT7, BLK7, \x3
+	st1		{PT0.16b, PT1.16b, PT2.16b, PT3.16b}, [DST], #64
+	st1		{PT4.16b, PT5.16b, PT6.16b, PT7.16b}, [DST], #64
+	eor		PT0.16b, PT0.16b, ACC.16b	/* S ^ X_1 */
+.endm
+
+/* One block (the last 0..7): plaintext in BLK0, stored. */
+.macro DEC_ONE nr, x3
+	mov		BLK0.16b, DCTR.16b
+	add		DCTR.4s, DCTR.4s, DONE.4s
+	DEC_ROUNDS	\nr, 0, \x3, BLK0
+	ld1		{T1.16b}, [SRC], #16
+.if !\x3
+	DEC_KLAST	KA, T1
+.endif
+	DEC_LAST	BLK0, T1, BLK0, \x3
+	st1		{BLK0.16b}, [DST], #16
+.endm
+
+.macro DEC_BLOCKS nr, x3
+	subs		CNBLK, CNBLK, #8
+	b.lo		.Ltail\@
+	DEC_GROUP	\nr, 0, \x3
+	subs		CNBLK, CNBLK, #8
+	b.lo		.Llast\@
+.Leight\@:
+	DEC_GROUP	\nr, 1, \x3
+	subs		CNBLK, CNBLK, #8
+	b.hs		.Leight\@
+.Llast\@:
+	DEC_HASH_ALL	\x3
+.Ltail\@:
+	adds		CNBLK, CNBLK, #8	/* 0..7 left */
+	b.eq		.Ldone\@
+	/* n < 8 blocks left: H^n..H^1 are htab[8 - n..7] */
+	mov		TMP, #8
+	sub		TMP, TMP, CNBLK
+	add		HP, DHTAB, TMP, lsl #4
+	DEC_ONE		\nr, \x3
+	eor		BLK0.16b, BLK0.16b, ACC.16b
+	KARA1		BLK0, 1
+	subs		CNBLK, CNBLK, #1
+	b.eq		.Lreduce\@
+.Lone\@:
+	DEC_ONE		\nr, \x3
+	KARA1		BLK0
+	subs		CNBLK, CNBLK, #1
+	b.ne		.Lone\@
+.Lreduce\@:
+	REDUCE		ACC, \x3
+.Ldone\@:
+	st1		{ACC.16b}, [DACCP]
+	st1		{DCTR.16b}, [CTRP]
+	RESTORE_D8_D15
 	ret
-SYM_FUNC_END(kfast_gcmsiv_subword_ce)
+.endm
+
+/* The body of kfast_gcmsiv_ctr_dec_ce (x3=0) and _sha3_ce (x3=1). */
+.macro CTR_DEC x3
+	cbz		CNBLK, .Ldec_none\@
+	SAVE_D8_D15
+	POLYVAL_SETUP
+	ld1		{ACC.16b}, [DACCP]
+	ld1		{DCTR.16b}, [CTRP]
+	movi		DONE.2d, #0
+	mov		TMPW, #1
+	mov		DONE.s[0], TMPW		/* (1, 0, 0, 0) */
+	cmp		NR, #10
+	b.ne		.Ldec_256\@
+	DEC_BLOCKS	10, \x3
+.Ldec_256\@:
+	DEC_BLOCKS	14, \x3
+.Ldec_none\@:
+	ret
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_ctr_dec_ce)
+	CTR_DEC		0
+SYM_FUNC_END(kfast_gcmsiv_ctr_dec_ce)
+
+/* EOR3 from here on: the caller has checked SHA3. */
+	.arch		armv8.2-a+crypto+sha3
+
+SYM_FUNC_START(kfast_gcmsiv_ctr_dec_sha3_ce)
+	CTR_DEC		1
+SYM_FUNC_END(kfast_gcmsiv_ctr_dec_sha3_ce)

@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * arm64 hooks of the AES-GCM-SIV core (included by gcmsiv/gcm_siv.c only,
- * after the core helpers they use).  The tier is in the table of
- * arch/arm64/gcm_siv-arch.h; gcm_siv_mod_init_arch() probes it once and
- * sets its static key.
+ * after the core helpers they use).  The tiers are in the table of
+ * arch/arm64/gcm_siv-arch.h; gcm_siv_mod_init_arch() probes them once and
+ * sets their static keys.
  *
- *   GCM_SIV_IMPL_CE   AESE/AESMC + PMULL/PMULL2		gcm_siv-ce.S
+ *   GCM_SIV_IMPL_CE       AESE/AESMC + PMULL/PMULL2		gcm_siv-ce.S
+ *   GCM_SIV_IMPL_CE_SHA3  the same, EOR3 in the decryption loop	gcm_siv-ce.S
  *
- * What the tier does itself: the per-nonce key derivation (AES with the
- * long-term key, six blocks) and the expansion of the message key (C with
- * the S-box from AESE), POLYVAL over whole blocks, CTR over whole blocks,
- * single blocks (the tag, a partial block's keystream), and CTR-decrypt
- * with POLYVAL of the plaintext.  The tag, the counter start and short
- * seals take the core's generic code, which calls the hooks above for
- * their AES and POLYVAL; there is no fused short-seal routine yet.
+ * CE_SHA3 differs from CE in the decryption loop only; "the CE tier"
+ * below is both.  What the tier does itself: the per-nonce key derivation
+ * (AES with the long-term key, four or six blocks) and the expansion of
+ * the message key (SubWord from AESE), in one call with nothing but its
+ * results leaving the vector registers; POLYVAL over whole blocks, CTR
+ * over whole blocks, single blocks (the tag, a partial block's keystream),
+ * and CTR-decrypt with POLYVAL of the plaintext interleaved.  The tag, the
+ * counter start and short seals take the core's generic code, which calls
+ * the hooks above for their AES and POLYVAL; there is no fused short-seal
+ * routine yet.
  *
  * SIMD sections.  A request runs the CE tier only if crypto_simd_usable()
  * when it starts (gcm_siv_init_arch()); otherwise the generic code.  All
@@ -22,9 +26,10 @@
  * stack, kfast_simd_begin/end) around at most 4 KiB of data, and nothing
  * is held between calls.
  *
- * Decryption hashes the plaintext from a stack copy, not back from dst (as
- * the generic code does): 16 blocks are decrypted into the copy, hashed,
- * and copied out.
+ * Decryption hashes the plaintext from the registers it is computed in,
+ * not back from dst (as the generic code does, from its own copy): one
+ * call per section decrypts to dst and hashes, eight blocks of CTR in
+ * flight beside the previous eight blocks' POLYVAL.
  */
 #ifndef KFAST_ARCH_ARM64_GCM_SIV_HOOKS_H
 #define KFAST_ARCH_ARM64_GCM_SIV_HOOKS_H
@@ -38,15 +43,25 @@
 #define asmlinkage
 #endif
 
+asmlinkage void kfast_gcmsiv_derive_ce(const u8 krk[15][16], unsigned int nrounds,
+				       const u8 nonce[GCM_SIV_NONCE_SIZE], u8 h[16],
+				       u8 rk[15][16]);
 asmlinkage void kfast_gcmsiv_aes_ce(const u8 rk[15][16], unsigned int nrounds,
 				    u8 *out, const u8 *in, size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_ce(const u8 rk[15][16], unsigned int nrounds,
 				    u8 ctr[16], const u8 *src, u8 *dst,
 				    size_t nblocks);
+asmlinkage void kfast_gcmsiv_ctr_dec_ce(const u8 rk[15][16], unsigned int nrounds,
+					u8 ctr[16], const u8 *src, u8 *dst,
+					size_t nblocks, u8 acc[16],
+					const u8 htab[12][16]);
+asmlinkage void kfast_gcmsiv_ctr_dec_sha3_ce(const u8 rk[15][16], unsigned int nrounds,
+					     u8 ctr[16], const u8 *src, u8 *dst,
+					     size_t nblocks, u8 acc[16],
+					     const u8 htab[12][16]);
 asmlinkage void kfast_gcmsiv_polyval_ce(u8 acc[16], const u8 htab[12][16],
 					const u8 *data, size_t nblocks);
 asmlinkage void kfast_gcmsiv_mul_ce(u8 out[16], const u8 a[16], const u8 b[16]);
-asmlinkage u32 kfast_gcmsiv_subword_ce(u32 w);
 
 /* The assembly's view of the state it is given pointers into. */
 static_assert(sizeof(((struct gcm_siv_ctx_arch *)0)->rk) == 240, "asm layout");
@@ -60,32 +75,27 @@ static __always_inline bool gcm_siv_cpu_has_ce(void)
 	       cpu_have_named_feature(PMULL);
 }
 
+/* EOR3 (the SHA3 extension), besides CE (the tier before it). */
+static __always_inline bool gcm_siv_cpu_has_sha3(void)
+{
+	return cpu_have_named_feature(SHA3);
+}
+
 KFAST_DEFINE_TIER_KEYS(gcm_siv_tier_keys, GCM_SIV_NR_IMPLS);
 
-/* Whether the request runs the CE tier (the core clamps impl to the CPU). */
+/*
+ * Whether the request runs the CE tier or the one above it (the core
+ * clamps impl to the CPU), and whether that is CE_SHA3.
+ */
 #define gcm_siv_ce(ctx)							\
 	((ctx)->impl >= GCM_SIV_IMPL_CE &&				\
 	 static_branch_likely(&gcm_siv_tier_keys[GCM_SIV_IMPL_CE]))
+#define gcm_siv_ce_sha3(ctx)						\
+	((ctx)->impl >= GCM_SIV_IMPL_CE_SHA3 &&				\
+	 static_branch_likely(&gcm_siv_tier_keys[GCM_SIV_IMPL_CE_SHA3]))
 
 /* Blocks per kernel-mode NEON section (4 KiB). */
 #define GCM_SIV_ARM64_SECTION_BLOCKS	(4096 / GCM_SIV_BLOCK_SIZE)
-/* Blocks of the decryption's stack copy. */
-#define GCM_SIV_ARM64_DEC_BLOCKS	16
-
-/* SubWord from AESE (kfast_aes_expandkey_with() takes a C function). */
-static u32 gcm_siv_ce_subword(u32 w)
-{
-	return kfast_gcmsiv_subword_ce(w);
-}
-
-/*
- * The message key's expansion with SubWord from AESE, inside a NEON
- * section.  rk[15][16]: len / 4 + 7 round keys.
- */
-static void gcm_siv_ce_expandkey(u8 rk[15][16], const u8 *raw, unsigned int len)
-{
-	kfast_aes_expandkey_with(rk, raw, len, gcm_siv_ce_subword);
-}
 
 /*
  * H^2..H^8 and the folds, once per request, the first time more than one
@@ -125,35 +135,25 @@ static __always_inline void gcm_siv_setkey_arch(struct gcm_siv_key *key,
 /*
  * Start a request of the CE tier (ctx->nonce and ctx->nrounds are set):
  * RFC 8452 section 4, block i = AES(K, le32(i) || nonce), the first
- * halves of blocks 0-1 are H, of blocks 2-3 (2-5) the message key.
- * Declines where SIMD is unusable.
+ * halves of blocks 0-1 are H (into htab[7]), of blocks 2-3 (2-5) the
+ * message key, expanded into ctx->arch.rk; one assembly call, which
+ * leaves no copy of either key on the stack.  Declines where SIMD is
+ * unusable.
  */
 static __always_inline bool gcm_siv_init_arch(struct gcm_siv_ctx *ctx,
 					      const struct gcm_siv_key *key,
 					      const u8 nonce[GCM_SIV_NONCE_SIZE])
 {
 	struct kfast_simd_state simd;
-	u8 blk[6][16] __aligned(16), enc_key[GCM_SIV_MAX_KEY_SIZE];
-	unsigned int i, nblk = key->keylen == 16 ? 4 : 6;
 
 	if (!gcm_siv_ce(ctx) || !crypto_simd_usable())
 		return false;
-	for (i = 0; i < nblk; i++) {
-		put_unaligned_le32(i, blk[i]);
-		memcpy(blk[i] + 4, nonce, GCM_SIV_NONCE_SIZE);
-	}
 	kfast_simd_begin(&simd);
-	kfast_gcmsiv_aes_ce(key->arch.rk, key->nrounds, blk[0], blk[0], nblk);
-	memcpy(ctx->arch.htab[7], blk[0], 8);
-	memcpy(ctx->arch.htab[7] + 8, blk[1], 8);
-	for (i = 2; i < nblk; i++)
-		memcpy(enc_key + 8 * (i - 2), blk[i], 8);
-	gcm_siv_ce_expandkey(ctx->arch.rk, enc_key, key->keylen);
+	kfast_gcmsiv_derive_ce(key->arch.rk, key->nrounds, nonce,
+			       ctx->arch.htab[7], ctx->arch.rk);
 	kfast_simd_end(&simd);
 	ctx->arch.npow = 1;
 	memset(&ctx->acc, 0, sizeof(ctx->acc));
-	memzero_explicit(blk, sizeof(blk));
-	memzero_explicit(enc_key, sizeof(enc_key));
 	return true;
 }
 #define gcm_siv_init_arch gcm_siv_init_arch
@@ -194,11 +194,14 @@ static __always_inline bool gcm_siv_encrypt_block_arch(const struct gcm_siv_ctx 
 }
 #define gcm_siv_encrypt_block_arch gcm_siv_encrypt_block_arch
 
+/*
+ * CTR over whole blocks; when decrypting, POLYVAL of the plaintext in the
+ * same pass (kfast_gcmsiv_ctr_dec_ce()), which hashes it from registers.
+ */
 static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
 						    const u8 *src, u8 *dst,
 						    size_t nblocks, bool dec_auth)
 {
-	u8 buf[GCM_SIV_ARM64_DEC_BLOCKS][16] __aligned(16);
 	struct kfast_simd_state simd;
 
 	if (!gcm_siv_ce(ctx))
@@ -210,30 +213,22 @@ static __always_inline bool gcm_siv_ctr_blocks_arch(struct gcm_siv_ctx *ctx,
 		if (!dec_auth) {
 			kfast_gcmsiv_ctr_ce(ctx->arch.rk, ctx->nrounds, ctx->ctr,
 					    src, dst, n);
-		} else {
-			size_t left = n, m;
-
+		} else if (gcm_siv_ce_sha3(ctx)) {
 			gcm_siv_ce_powers(ctx, n);
-			for (; left; left -= m) {
-				m = min_t(size_t, left, GCM_SIV_ARM64_DEC_BLOCKS);
-				kfast_gcmsiv_ctr_ce(ctx->arch.rk, ctx->nrounds,
-						    ctx->ctr, src, buf[0], m);
-				kfast_gcmsiv_polyval_ce((u8 *)&ctx->acc,
-							ctx->arch.htab, buf[0], m);
-				memcpy(dst, buf, m * GCM_SIV_BLOCK_SIZE);
-				src += m * GCM_SIV_BLOCK_SIZE;
-				dst += m * GCM_SIV_BLOCK_SIZE;
-			}
+			kfast_gcmsiv_ctr_dec_sha3_ce(ctx->arch.rk, ctx->nrounds,
+						     ctx->ctr, src, dst, n,
+						     (u8 *)&ctx->acc, ctx->arch.htab);
+		} else {
+			gcm_siv_ce_powers(ctx, n);
+			kfast_gcmsiv_ctr_dec_ce(ctx->arch.rk, ctx->nrounds,
+						ctx->ctr, src, dst, n,
+						(u8 *)&ctx->acc, ctx->arch.htab);
 		}
 		kfast_simd_end(&simd);
-		if (!dec_auth) {
-			src += n * GCM_SIV_BLOCK_SIZE;
-			dst += n * GCM_SIV_BLOCK_SIZE;
-		}
+		src += n * GCM_SIV_BLOCK_SIZE;
+		dst += n * GCM_SIV_BLOCK_SIZE;
 		nblocks -= n;
 	}
-	if (dec_auth)
-		memzero_explicit(buf, sizeof(buf));
 	return true;
 }
 #define gcm_siv_ctr_blocks_arch gcm_siv_ctr_blocks_arch

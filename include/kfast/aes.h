@@ -67,16 +67,12 @@ static inline u32 kfast_aes_subword_ct(u32 w)
 }
 
 /*
- * The key expansion of FIPS-197 section 5.2 with SubWord given: rk gets
- * len / 4 + 7 round keys (11, 13 or 15) for a 16, 24 or 32-byte key; the
- * caller has checked @len.  The words are handled little-endian, so
- * RotWord is a rotate right by 8 and Rcon goes into the low byte.  Arch
- * code whose SubWord is an instruction (arm64's AESE) passes its own; it
- * must be constant time too.
+ * The key expansion of FIPS-197 section 5.2: rk gets len / 4 + 7 round
+ * keys (11, 13 or 15) for a 16, 24 or 32-byte key; the caller has checked
+ * @len.  The words are handled little-endian, so RotWord is a rotate right
+ * by 8 and Rcon goes into the low byte.
  */
-static __always_inline void kfast_aes_expandkey_with(u8 rk[][16], const u8 *raw,
-						     unsigned int len,
-						     u32 (*subword)(u32 w))
+static inline void kfast_aes_expandkey_ct(u8 rk[][16], const u8 *raw, unsigned int len)
 {
 	u32 w[4 * KFAST_AES_MAX_ROUND_KEYS];
 	unsigned int nk = len / 4, nw = 4 * (len / 4 + 7), i;
@@ -88,22 +84,16 @@ static __always_inline void kfast_aes_expandkey_with(u8 rk[][16], const u8 *raw,
 		u32 t = w[i - 1];
 
 		if (i % nk == 0) {
-			t = subword((t >> 8) | (t << 24)) ^ rcon;
+			t = kfast_aes_subword_ct((t >> 8) | (t << 24)) ^ rcon;
 			rcon = (u8)((rcon << 1) ^ ((rcon >> 7) * 0x1b));
 		} else if (nk > 6 && i % nk == 4) {
-			t = subword(t);
+			t = kfast_aes_subword_ct(t);
 		}
 		w[i] = w[i - nk] ^ t;
 	}
 	for (i = 0; i < nw; i++)
 		put_unaligned_le32(w[i], &rk[i / 4][4 * (i % 4)]);
 	memzero_explicit(w, sizeof(w));
-}
-
-/* The constant-time key expansion in portable C (SubWord computed). */
-static inline void kfast_aes_expandkey_ct(u8 rk[][16], const u8 *raw, unsigned int len)
-{
-	kfast_aes_expandkey_with(rk, raw, len, kfast_aes_subword_ct);
 }
 
 /*

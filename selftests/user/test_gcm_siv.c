@@ -16,7 +16,9 @@
  *  - random splits of every streaming call (some page-sized, as the kernel
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
- *  - 32-bit counter wrap inside the bulk loops of each tier;
+ *  - 32-bit counter wrap inside the bulk loops of each tier, encrypting
+ *    and decrypting (with POLYVAL of the plaintext);
+ *  - opens in place at every block count to 40 and across 4 KiB sections;
  *  - each tier where SIMD is unusable (crypto_simd_usable() false): the
  *    request must fall back to the generic code;
  *  - OpenSSL 3.0 (this host's) has no AES-GCM-SIV, so no differential test
@@ -550,6 +552,75 @@ static void test_ctr_wrap(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
 	}
 }
 
+/*
+ * The same for decryption (CTR with POLYVAL of the plaintext, which arm64
+ * runs as one interleaved loop): the counter wraps in the first group, in
+ * the loop's later groups or in the last blocks after them; the output
+ * and the tag over it must match generic.
+ */
+static void test_ctr_wrap_dec(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	static const u8 nonce[12] = { 10 };
+	struct gcm_siv_ctx c1, c2;
+	u8 ctr[16], t1[16], t2[16], a[1029], b[1029], c[1029];
+	uint64_t rng = 5 + impl;
+	int back;
+
+	kfast_test_fill(&rng, c, sizeof(c));
+	for (back = 0; back < 70; back += 5) {
+		memset(ctr, 0xa5, 16);
+		put_unaligned_le32(0u - (u32)back, ctr);
+		gcm_siv_init(&c1, key, nonce, GCM_SIV_IMPL_GENERIC);
+		gcm_siv_init(&c2, key, nonce, impl);
+		gcm_siv_ctr_start(&c1, ctr);
+		gcm_siv_ctr_start(&c2, ctr);
+		gcm_siv_auth_update(&c1, c, 7);
+		gcm_siv_auth_update(&c2, c, 7);
+		gcm_siv_auth_pad(&c1);
+		gcm_siv_auth_pad(&c2);
+		gcm_siv_ctr_dec_auth(&c1, c, a, sizeof(c));
+		gcm_siv_ctr_dec_auth(&c2, c, b, 3);
+		gcm_siv_ctr_dec_auth(&c2, c + 3, b + 3, sizeof(c) - 3);
+		gcm_siv_tag(&c1, 7, sizeof(c), t1);
+		gcm_siv_tag(&c2, 7, sizeof(c), t2);
+		UT_CHECK(!memcmp(a, b, sizeof(a)) && !memcmp(t1, t2, 16),
+			 "%s ctr wrap (decrypt) %d blocks before", impl_names[impl], back);
+		gcm_siv_done(&c1);
+		gcm_siv_done(&c2);
+	}
+}
+
+/*
+ * Opens in place (dst == src) at every block count to 40, +-1 byte, and a
+ * few longer ones across the 4 KiB sections: the interleaved loop reads
+ * each group's ciphertext before it writes that group's plaintext.
+ */
+static void test_inplace_open(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	static const size_t extra[] = { 4096 + 9 * 16 + 5, 8192, 12345, 65536 - 3 };
+	static const u8 nonce[12] = { 0x11, 0x22 };
+	unsigned long before = utest_failed;
+	size_t n, len;
+	int err;
+
+	for (n = 0; n < 41 * 3 + ARRAY_SIZE(extra); n++) {
+		if (n < 41 * 3)
+			len = (n / 3) * 16 + (n % 3 == 1) - (n % 3 == 2 && n >= 3);
+		else
+			len = extra[n - 41 * 3];
+		gcm_siv_encrypt(key, GCM_SIV_IMPL_GENERIC, nonce, big_a, 5, big_p,
+				len, big_ref);
+		memcpy(big_out, big_ref, len + 16);
+		err = gcm_siv_decrypt(key, impl, nonce, big_a, 5, big_out, len + 16,
+				      big_out);
+		UT_CHECK(!err && !memcmp(big_out, big_p, len),
+			 "%s in-place open (key %u, %zu): %d", impl_names[impl],
+			 key->keylen, len, err);
+		if (utest_failed - before > 10)
+			return;
+	}
+}
+
 static void test_bad_inputs(void)
 {
 	struct gcm_siv_key key;
@@ -611,6 +682,10 @@ int main(void)
 		test_all_lengths(&k256, impl);
 		test_ctr_wrap(&k128, impl);
 		test_ctr_wrap(&k256, impl);
+		test_ctr_wrap_dec(&k128, impl);
+		test_ctr_wrap_dec(&k256, impl);
+		test_inplace_open(&k128, impl);
+		test_inplace_open(&k256, impl);
 		test_guard_sweep(&k128, impl);
 		test_guard_sweep(&k256, impl);
 		kfast_user_simd_usable = false;

@@ -73,6 +73,7 @@ bool kfast_user_arm64_has(enum kfast_user_arm64_feature f)
 	case KFAST_USER_HWCAP_ASIMD:	return hwcap & HWCAP_ASIMD;
 	case KFAST_USER_HWCAP_AES:	return hwcap & HWCAP_AES;
 	case KFAST_USER_HWCAP_PMULL:	return hwcap & HWCAP_PMULL;
+	case KFAST_USER_HWCAP_SHA3:	return hwcap & HWCAP_SHA3;
 	}
 	return false;
 }

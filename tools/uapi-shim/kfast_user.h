@@ -225,6 +225,7 @@ bool kfast_user_cpu_has(enum kfast_user_x86_feature f);
 #if defined(__aarch64__)
 enum kfast_user_arm64_feature {
 	KFAST_USER_HWCAP_ASIMD, KFAST_USER_HWCAP_AES, KFAST_USER_HWCAP_PMULL,
+	KFAST_USER_HWCAP_SHA3,
 };
 bool kfast_user_arm64_has(enum kfast_user_arm64_feature f);
 #define cpu_have_named_feature(name) kfast_user_arm64_has(KFAST_USER_HWCAP_##name)
