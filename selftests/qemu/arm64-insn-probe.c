@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Whether this arm64 CPU executes the instructions behind the hwcaps our
- * drivers choose their tiers by (asimd, aes, pmull) and the other optional
- * crypto ones (sha1, sha2), next to what the kernel reports for them
+ * drivers choose their tiers by (asimd, aes, pmull, sha3) and the other
+ * optional crypto ones (sha1, sha2), next to what the kernel reports for them
  * (getauxval(AT_HWCAP), as /proc/cpuinfo's Features).  Each instruction
  * runs in a child process: killed by SIGILL means "undefined".
  *
@@ -58,6 +58,11 @@ static void run_sha2(void)
 	asm volatile(".inst 0x5e024020" ::: "v0");	/* sha256h q0, q1, v2.4s */
 }
 
+static void run_sha3(void)
+{
+	asm volatile(".inst 0xce020820" ::: "v0");	/* eor3 v0.16b, v1.16b, v2.16b, v2.16b */
+}
+
 static const struct {
 	const char *name;
 	unsigned long hwcap;
@@ -68,6 +73,7 @@ static const struct {
 	{ "pmull", HWCAP_PMULL, run_pmull },
 	{ "sha1", HWCAP_SHA1, run_sha1 },
 	{ "sha2", HWCAP_SHA2, run_sha2 },
+	{ "sha3", HWCAP_SHA3, run_sha3 },
 };
 
 static int passed, failed;

@@ -67,8 +67,8 @@ if [ "$arch" = arm64 ]; then
 	cpu=${KFAST_ARM64_CPU:-max}
 	# what the model must have (or lack, "!"): /tests/cpu-features
 	case "$cpu" in
-	max) cpu_features="asimd aes pmull sha1 sha2" ;;
-	cortex-a72-nocrypto) cpu_features="asimd !aes !pmull !sha1 !sha2" ;;
+	max) cpu_features="asimd aes pmull sha1 sha2 sha3" ;;
+	cortex-a72-nocrypto) cpu_features="asimd !aes !pmull !sha1 !sha2 !sha3" ;;
 	*) die "KFAST_ARM64_CPU=$cpu: max or cortex-a72-nocrypto" ;;
 	esac
 	if [ "$cpu" != max ]; then

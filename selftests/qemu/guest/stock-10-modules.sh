@@ -39,9 +39,15 @@ arm64_drivers() {
 	_b=${1%(aes)}
 	echo "$_b-aes-generic"
 	case "$_b" in
-	vmac*) echo "$_b-aes-scalar" ;;
+	vmac*)
+		echo "$_b-aes-scalar"
+		arm64_has asimd && echo "$_b-aes-neon"
+		;;
 	umac*) arm64_has asimd && echo "$_b-aes-neon" ;;
-	gcm-siv) arm64_has asimd aes pmull && echo "$_b-aes-ce" ;;
+	gcm-siv)
+		arm64_has asimd aes pmull && echo "$_b-aes-ce"
+		arm64_has asimd aes pmull sha3 && echo "$_b-aes-ce-sha3"
+		;;
 	ocb) arm64_has asimd aes && echo "$_b-aes-ce" ;;
 	esac
 }
