@@ -60,9 +60,11 @@ iteration).
 
 NOTES = """
 What the model leaves out: llvm-mca fuses no AESE+AESMC pair (real cores do,
-so the AES figures are pessimistic), models no cache or memory system, no
-branch, no loop set-up, tail, key derivation or reduction outside the loop,
-and takes the loop as given (a back-end throughput and dependency model).  Use
+so the AES figures are pessimistic), models no front end beyond the dispatch
+width (instruction fetch, decode, the macro-op cache, branch prediction), no
+cache or memory system, no loop set-up, tail, key derivation or reduction
+outside the loop, and takes the loop as given (a back-end throughput and
+dependency model).  Use
 the figures to rank loops, not as promises.  The UMAC rows are all the
 iterations of a tag length in one pass (the kernel's nh_neon always computes
 four); the GCM-SIV rows are its loops (a seal is one POLYVAL pass plus one CTR
@@ -79,6 +81,21 @@ and V1 models forward no accumulator early: a UMLAL waits the full 4 cycles
 for the previous UMLAL into the same register (V2's model: about 1), so our NH
 loops give each accumulator one UMLAL per step where registers allow (1 and 2
 iterations; 3 and 4 have two per accumulator).
+
+AES-GCM-SIV on arm64 outside this module: no userspace library has a
+multi-block arm64 GCM-SIV.  BoringSSL and AWS-LC have assembly for it on x86-64
+only; elsewhere their generic code runs AES one block at a time (with the CE
+instructions) and POLYVAL through their GHASH code, and OpenSSL 3.2 and later
+(bookworm ships 3.0, which has no GCM-SIV) calls its CTR cipher once per
+block.  The kernel has no GCM-SIV at all.  So on arm64 what a user otherwise
+gets is one of those per-block paths; the figures above are the only ones
+for an eight-blocks-in-flight arm64 GCM-SIV, and they are a model.
+
+Reproduce: `apt-get install llvm-19` (bookworm; LLVM 14 maps every Neoverse
+core onto its Cortex-A57 model), `make model-arm64`.  The anchors are
+assembled from the Debian linux-source that `scripts/kenv.sh kunit-kernel 7.2`
+(and so `make check`) extracts under /var/cache/kfast/build/src; without it
+only our rows are printed.
 """
 
 

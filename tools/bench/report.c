@@ -317,26 +317,33 @@ static void md_notes(FILE *f)
 }
 
 /*
- * The hand-written "Hardware bound" section (Documentation/hardware-bound.md,
- * beside the report): copied verbatim at the end, so that a rerun keeps it.
- * Its figures are its own (a fixed earlier run, llvm-mca, hand counts), not
- * this run's; the section says so.
+ * Sections kept beside the report and copied in at its end, so that a rerun
+ * keeps them: the hand-written "Hardware bound" section
+ * (Documentation/hardware-bound.md) and the arm64 model that `make
+ * model-arm64` writes (Documentation/benchmarks-arm64.md: its "Generated"
+ * comment dropped, its headings one level down).  Their figures are their
+ * own (a fixed earlier run, llvm-mca, hand counts), not this run's; each
+ * section says so.
  */
-static void md_bound(FILE *f, const char *path)
+static void md_copy(FILE *f, const char *path, const char *file, bool demote)
 {
 	const char *slash = strrchr(path, '/');
-	char name[4096], buf[4096];
-	size_t n;
+	char name[4096], line[4096];
 	FILE *in;
 
-	snprintf(name, sizeof(name), "%.*shardware-bound.md",
-		 slash ? (int)(slash - path + 1) : 0, path);
+	snprintf(name, sizeof(name), "%.*s%s",
+		 slash ? (int)(slash - path + 1) : 0, path, file);
 	in = fopen(name, "r");
 	if (!in)
 		return;
 	fputc('\n', f);
-	while ((n = fread(buf, 1, sizeof(buf), in)) > 0)
-		fwrite(buf, 1, n, f);
+	while (fgets(line, sizeof(line), in)) {
+		if (demote && !strncmp(line, "<!--", 4))
+			continue;
+		if (demote && line[0] == '#')
+			fputc('#', f);
+		fputs(line, f);
+	}
 	fclose(in);
 }
 
@@ -372,7 +379,8 @@ void bench_write_md(const char *path, const char *date)
 	fprintf(f, "## TSC cycles per byte, median of per-round medians\n\n");
 	md_tables(f, 1);
 	md_notes(f);
-	md_bound(f, path);
+	md_copy(f, path, "hardware-bound.md", false);
+	md_copy(f, path, "benchmarks-arm64.md", true);
 	fclose(f);
 }
 
