@@ -5,8 +5,9 @@
 #   make                  build the modules against KDIR (default: running kernel)
 #   make install          install them and run depmod
 #   make check            everything: userspace tests, stock 6.1/6.12/7.2 guests,
-#                         KUnit debug kernels, arm64 guest (scripts/check.sh)
+#                         7.2 KUnit debug kernels, arm64 guests (scripts/check.sh)
 #   make check-quick      userspace tests + the 6.1 stock guest only
+#   make check-kunit-older  the KUnit debug guests of 6.1 and 6.12 (amd64, arm64)
 #   make check-user       userspace tests of the cores (ASan + UBSan)
 #   make check-user-arm64 the same, cross-built for arm64, under qemu-aarch64
 #   make check-arm64-nocrypto  arm64 userspace tests and stock guests on a CPU
@@ -68,10 +69,19 @@ fuzz:
 	KFAST_GUEST_TIMEOUT=$$((600 + $(COUNT) * 8 / 2)) KFAST_RUN_TAG=fuzz \
 		selftests/qemu/run-guest.sh kunit $(or $(KERNEL),7.2)
 
-# arm64 KUnit on the older kernels, outside make check (a cross-built debug
-# kernel of about 30 minutes each, cold): the suites and the kmemleak scan,
-# as make check runs the 7.2 arm64 one.
-ARM64_KUNIT_KERNELS ?= 6.1 6.12
+# KUnit on the older kernels, outside make check (scripts/lib.sh's
+# KFAST_KUNIT_KERNELS: a debug kernel is a build of 15-30 minutes each,
+# cold): the amd64 guests with every step make check's 7.2 one has, the arm64
+# ones with the suites and the kmemleak scan.  check-kunit-arm64: the arm64
+# ones alone.
+KUNIT_OLDER_KERNELS ?= 6.1 6.12
+ARM64_KUNIT_KERNELS ?= $(KUNIT_OLDER_KERNELS)
+check-kunit-older:
+	@fail=0; for k in $(KUNIT_OLDER_KERNELS); do \
+		selftests/qemu/run-guest.sh kunit $$k || fail=1; \
+	done; $(MAKE) -s check-kunit-arm64 ARM64_KUNIT_KERNELS="$(KUNIT_OLDER_KERNELS)" || fail=1; \
+	exit $$fail
+
 check-kunit-arm64:
 	@fail=0; for k in $(ARM64_KUNIT_KERNELS); do \
 		KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit $$k arm64 || fail=1; \
@@ -108,5 +118,5 @@ include tools/simd-sections/sections.mk
 include selftests/ct/ct.mk
 
 .PHONY: all modules install clean check check-quick check-user demo vm-run fuzz style bench \
-	check-kunit-arm64 check-arm64-nocrypto \
+	check-kunit-older check-kunit-arm64 check-arm64-nocrypto \
 	deb model-arm64 model-x86

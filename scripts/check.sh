@@ -187,18 +187,22 @@ all)
 	# Each KUnit guest (a CPU-bound kernel build, the first time) beside a
 	# DKMS chain (mostly apt and dpkg) so that the two slots overlap them.
 	# The stock amd64 guests boot the modules DKMS built from the package.
-	# First the longest: arm64 KUnit on the 7.2 debug kernel (cold, a cross
-	# build of about 30 minutes here; 6.1/6.12 would add an hour).  Its
+	# First the longest: arm64 KUnit on the debug kernel of each of
+	# KFAST_KUNIT_KERNELS (cold, a cross build of about 30 minutes here;
+	# the older kernels' are `make check-kunit-older`).  Its
 	# steps: the KUnit suites and the kmemleak scan; the AF_ALG reliability
 	# steps run in the amd64 debug guests (under TCG they would take this
 	# guest from 16 to about 25 minutes).
-	guests=("KUnit 7.2 arm64 debug guest|KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit 7.2 arm64")
+	guests=()
+	for k in $KFAST_KUNIT_KERNELS; do
+		guests+=("KUnit $k arm64 debug guest|KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit $k arm64")
+	done
 	# An arm64 CPU without the Crypto Extensions (a Raspberry Pi 4's):
 	# qemu built with our cortex-a72-nocrypto model (cold, about 5 minutes
 	# of both cores), the userspace tests on it here, its guests below.
 	guests+=("arm64 userspace tests on cortex-a72-nocrypto|make -s check-user-arm64-nocrypto")
 	for k in $KFAST_STOCK_KERNELS; do
-		case " $KFAST_KERNELS " in *" $k "*)
+		case " $KFAST_KUNIT_KERNELS " in *" $k "*)
 			guests+=("KUnit $k debug guest|selftests/qemu/run-guest.sh kunit $k") ;;
 		esac
 		guests+=("DKMS package and stock $k amd64 guest|dkms_then_guest $k $deb")
