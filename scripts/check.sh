@@ -14,8 +14,8 @@
 #          amd64 kernels booted under qemu with the modules DKMS built
 #          (modprobe, /proc/crypto,
 #          AF_ALG, kcapi tools, differential test against vmac.ko, speed
-#          module, unload/reload), the KUnit debug kernels of 6.1/6.12/7.2
-#          (amd64) and 7.2 (arm64), the stock 6.1/6.12/7.2/7.3-rc7 arm64
+#          module, unload/reload), the 7.2 KUnit debug kernels (amd64 and
+#          arm64; 6.1/6.12: make check-kunit-older), the stock 6.1/6.12/7.2/7.3-rc7 arm64
 #          kernels and the 6.1/6.12/7.2 ones on an arm64 CPU without the
 #          Crypto Extensions (qemu cortex-a72-nocrypto, built here), and
 #          Debian's PREEMPT_RT and cloud flavours of the amd64
