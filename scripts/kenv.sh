@@ -173,7 +173,7 @@ flavour_headers() {
 		in_chroot "$suite" "apt-get install -y -q --no-install-recommends $t $p >/dev/null ||
 			{ apt-get -q update >/dev/null &&
 				apt-get install -y -q --no-install-recommends $t $p >/dev/null; }"
-	) 9>"$root/.kfast-flavour-lock" || die "$p ($suite) failed"
+	) 9>"$root/.kfast-apt-lock" || die "$p ($suite) failed"
 	echo "/usr/src/$p"
 }
 
@@ -269,12 +269,22 @@ kunit_kernel() {
 			CC=$(cross_gcc "$suite")"
 		image=Image
 	fi
+	mkdir -p "$KFAST_CACHE/build"
+	# one build per kernel at a time: kunit-modules and a make check that
+	# starts the build early (check.sh) may ask for it together
+	exec 7>>"$KFAST_CACHE/build/$odir.lock"
+	flock 7
 	if [ ! -f "$KFAST_CACHE/build/$odir/.ready" ]; then
 		src=src/linux-source-$kver
 		if [ ! -f "$KFAST_CACHE/build/$src/Makefile" ]; then
 			log "fetching linux-source-$kver"
-			in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
-				linux-source-$kver >/dev/null" || die "linux-source-$kver install failed"
+			# the chroot's apt, one at a time (flavour_headers())
+			(
+				flock 9
+				in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
+					linux-source-$kver >/dev/null"
+			) 9>"$KFAST_CACHE/chroot/$suite/.kfast-apt-lock" ||
+				die "linux-source-$kver install failed"
 			mkdir -p "$KFAST_CACHE/build/src"
 			in_chroot "$suite" "cd /build/src && rm -rf linux-source-$kver &&
 				tar -xaf /usr/src/linux-source-$kver.tar.xz" ||
@@ -302,6 +312,7 @@ kunit_kernel() {
 			die "KUnit kernel $kver $arch: config fragment not fully applied"
 		touch "$KFAST_CACHE/build/$odir/.ready"
 	fi
+	exec 7>&-
 	echo "$KFAST_CACHE/build/$odir"
 }
 
