@@ -276,20 +276,29 @@ kunit_kernel() {
 	flock 7
 	if [ ! -f "$KFAST_CACHE/build/$odir/.ready" ]; then
 		src=src/linux-source-$kver
-		if [ ! -f "$KFAST_CACHE/build/$src/Makefile" ]; then
+		# One extraction per version, whole or not at all: the amd64 and
+		# arm64 kernels of a version build from the same tree, and
+		# make check starts both at once.
+		mkdir -p "$KFAST_CACHE/build/src"
+		(
+			flock 9
+			[ -f "$KFAST_CACHE/build/$src/Makefile" ] && exit 0
 			log "fetching linux-source-$kver"
 			# the chroot's apt, one at a time (flavour_headers())
 			(
-				flock 9
+				flock 8
 				in_chroot "$suite" "apt-get install -y -q --no-install-recommends \
 					linux-source-$kver >/dev/null"
-			) 9>"$KFAST_CACHE/chroot/$suite/.kfast-apt-lock" ||
+			) 8>"$KFAST_CACHE/chroot/$suite/.kfast-apt-lock" ||
 				die "linux-source-$kver install failed"
-			mkdir -p "$KFAST_CACHE/build/src"
-			in_chroot "$suite" "cd /build/src && rm -rf linux-source-$kver &&
-				tar -xaf /usr/src/linux-source-$kver.tar.xz" ||
+			in_chroot "$suite" "cd /build/src &&
+				rm -rf linux-source-$kver linux-source-$kver.new &&
+				mkdir linux-source-$kver.new &&
+				tar -xaf /usr/src/linux-source-$kver.tar.xz -C linux-source-$kver.new \
+					--strip-components=1 &&
+				mv linux-source-$kver.new linux-source-$kver" ||
 				die "linux-source-$kver extraction failed"
-		fi
+		) 9>"$KFAST_CACHE/build/src/.linux-source-$kver.lock" || exit 1
 		mkdir -p "$KFAST_CACHE/build/$odir"
 		for f in $(kunit_fragments "$arch"); do
 			cp "$f" "$KFAST_CACHE/build/$odir/"
