@@ -648,6 +648,29 @@
 .endm
 
 /*
+ * The end of every function here: the stack frame dropped, the
+ * accumulators stored to the poly[] the caller passed (saved as %rdi on
+ * entry), the callee-saved registers restored.
+ */
+.macro	STORE_ACC_RETURN iters
+	leaq	-48(%rbp), %rsp
+	pop	%rdi
+	movq	AH0, (%rdi)
+	movq	AL0, 8(%rdi)
+	.if	\iters == 2
+	movq	AH1, 16(%rdi)
+	movq	AL1, 24(%rdi)
+	.endif
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%rbp
+	RET
+.endm
+
+/*
  * void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
  *			     const struct vmac_key *key, bool first)
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
@@ -740,21 +763,7 @@
 .Lwiped_\iters:
 	vzeroupper
 
-	leaq	-48(%rbp), %rsp
-	pop	%rdi
-	movq	AH0, (%rdi)
-	movq	AL0, 8(%rdi)
-	.if	\iters == 2
-	movq	AH1, 16(%rdi)
-	movq	AL1, 24(%rdi)
-	.endif
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	RET
+	STORE_ACC_RETURN \iters
 .endm
 
 SYM_FUNC_START(vmac_blocks64_avx512)
@@ -847,21 +856,7 @@ SYM_FUNC_END(vmac_blocks128_avx512)
 	vmovdqa64	%zmm0, FR_SUM(%rsp)
 	vmovdqa64	%zmm0, FR_SUM + 64(%rsp)
 	vzeroupper
-	leaq	-48(%rbp), %rsp
-	pop	%rdi
-	movq	AH0, (%rdi)
-	movq	AL0, 8(%rdi)
-	.if	\iters == 2
-	movq	AH1, 16(%rdi)
-	movq	AL1, 24(%rdi)
-	.endif
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%rbp
-	RET
+	STORE_ACC_RETURN \iters
 .endm
 
 /*
