@@ -221,9 +221,10 @@ all)
 	for k in $KFAST_STOCK_KERNELS; do
 		guests+=("stock $k arm64 guest|selftests/qemu/run-guest.sh stock $k arm64")
 	done
-	for k in $KFAST_KERNELS; do
-		guests+=("stock $k arm64 guest on cortex-a72-nocrypto|KFAST_ARM64_CPU=cortex-a72-nocrypto selftests/qemu/run-guest.sh stock $k arm64")
-	done
+	# The arm64 CPU without the Crypto Extensions boots the newest kernel
+	# here; `make check-arm64-nocrypto` boots all three on it.
+	k=${KFAST_KERNELS##* }
+	guests+=("stock $k arm64 guest on cortex-a72-nocrypto|KFAST_ARM64_CPU=cortex-a72-nocrypto selftests/qemu/run-guest.sh stock $k arm64")
 	# Debian's PREEMPT_RT and cloud kernels of each release: the flavour
 	# steps (run-guest.sh's FLAVOUR_STEPS), under a minute each when warm;
 	# last, so that they fill the slot beside the longer guests.

@@ -220,6 +220,9 @@ minbase_root() {
 	remove_tree "$root"
 	mkdir -p "$root"
 	tar -C "$root" -xf "$tar"
+	# A scratch root: dpkg need not fsync every file it unpacks (a crash
+	# loses the root anyway); package installs take about a fifth less.
+	echo force-unsafe-io >"$root/etc/dpkg/dpkg.cfg.d/kfast-unsafe-io"
 	: >"$root/etc/apt/sources.list"
 	cp "$KFAST_TOP/selftests/qemu/apt/$suite.sources" "$root/etc/apt/sources.list.d/debian.sources"
 }

@@ -34,11 +34,23 @@ not_tier_table() {
 		echo "$line"
 	done
 }
+# checkpatch.pl on every file, KFAST_JOBS at a time, each report in its own
+# file; then read in the files' order.
+reports=$(mktemp -d)
+trap 'rm -rf "$reports"' EXIT
+printf '%s\n' $files | xargs -P "$KFAST_JOBS" -I{} sh -c '
+	perl "$1" --no-tree --terse --show-types --strict \
+		--ignore LINUX_VERSION_CODE,FILE_PATH_CHANGES,SPDX_LICENSE_TAG,CAMELCASE,PREFER_KERNEL_TYPES \
+		-f "$2" >"$3/$(echo "$2" | tr / %)" 2>&1' _ "$cp" {} "$reports"
 pass=0 fail=0
 for f in $files; do
-	out=$(perl "$cp" --no-tree --terse --show-types --strict \
-		--ignore LINUX_VERSION_CODE,FILE_PATH_CHANGES,SPDX_LICENSE_TAG,CAMELCASE,PREFER_KERNEL_TYPES \
-		-f "$f" 2>&1 | grep -E 'ERROR|WARNING' | not_tier_table)
+	r=$reports/$(echo "$f" | tr / %)
+	if [ ! -e "$r" ]; then
+		echo "$f: checkpatch.pl gave no report"
+		fail=$((fail + 1))
+		continue
+	fi
+	out=$(grep -E 'ERROR|WARNING' "$r" | not_tier_table)
 	if [ -n "$out" ]; then
 		echo "$out"
 		fail=$((fail + 1))

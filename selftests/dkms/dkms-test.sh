@@ -6,14 +6,15 @@
 # Installs the kfast-dkms package DEB the way a user does, in a fresh chroot
 # of the Debian suite that ships kernel KVER holding only that suite's
 # stock kernel headers (linux-headers-amd64), and checks:
-#   - the README's block marked "test: dkms chroot" (install, dkms status,
-#     remove) runs as written;
-#   - `apt-get install ./kfast-dkms_*.deb` builds and installs the modules
-#     through DKMS for that kernel; `dkms status` says installed; modinfo
-#     reports the package version;
+#   - the README's block marked "test: dkms chroot" runs as written, in two
+#     parts with the checks below between them: its install and `dkms
+#     status`, then its `apt remove`;
+#   - the install built and installed the modules through DKMS for that
+#     kernel; `dkms status` says installed; modinfo reports the package
+#     version;
 #   - a second kernel's headers installed beside the first (the cloud
-#     flavour of the same release) make DKMS build for it too;
-#   - `apt-get remove kfast-dkms` removes the modules for both again.
+#     flavour of the same release) make DKMS build for it too, signed;
+#   - the README's `apt remove kfast-dkms` removes the modules for both.
 # The modules DKMS built for the stock kernel are left, decompressed, in
 # $KFAST_CACHE/dkms/<abi>-amd64/modules/ for the stock guest to boot
 # (run-guest.sh with KFAST_MODULES=dkms).
@@ -52,10 +53,12 @@ if [ ! -f "$base" ] || [ "$(cat "$base.src" 2>/dev/null)" != "$want" ]; then
 		die "kernel headers install ($suite) failed"
 	tar -C "$root" -cf "$base.new" . && mv "$base.new" "$base"
 	echo "$want" >"$base.src"
+else
+	# just made, the root is the base already
+	remove_tree "$root"
+	mkdir -p "$root"
+	tar -C "$root" -xf "$base"
 fi
-remove_tree "$root"
-mkdir -p "$root"
-tar -C "$root" -xf "$base"
 
 abi=$(stock_headers "$root")
 abi=${abi##*/linux-headers-}
@@ -65,28 +68,24 @@ version=$(dpkg-deb -f "$deb" Version)
 out=$KFAST_CACHE/dkms/$kernel/modules
 log "dkms: installing ${deb##*/} in a clean $suite chroot (headers $kernel)"
 
-# First the README's block as a user types it (apt asks; the answer is yes),
-# from a directory holding dist/.
+# The README's block as a user types it (apt asks; the answer is yes), from
+# a directory holding dist/: first up to its `apt remove`, the checks, then
+# the rest.
 mkdir -p "$root/root/dist"
 cp "$deb" "$root/root/dist/"
 awk '/^<!-- test: dkms chroot/ { want = 1; next }
 	want && /^```sh$/ { block = 1; want = 0; next }
 	block && /^```$/ { exit }
-	block' "$KFAST_TOP/README.md" >"$root/tmp/readme.sh"
-dkms_root "cd /root && yes | sh -e /tmp/readme.sh" >"$KFAST_CACHE/dkms/readme-$suite.log" 2>&1
-check "the README's package block runs as written ($suite)" test $? -eq 0 ||
-	tail -n 20 "$KFAST_CACHE/dkms/readme-$suite.log"
+	block' "$KFAST_TOP/README.md" >"$KFAST_CACHE/dkms/readme-$suite.sh"
+sed '/^apt remove/,$d' "$KFAST_CACHE/dkms/readme-$suite.sh" >"$root/tmp/readme-install.sh"
+sed -n '/^apt remove/,$p' "$KFAST_CACHE/dkms/readme-$suite.sh" >"$root/tmp/readme-remove.sh"
+check "the README's package block has an install and an apt remove" \
+	test -s "$root/tmp/readme-install.sh" -a -s "$root/tmp/readme-remove.sh"
+dkms_root "cd /root && yes | sh -e /tmp/readme-install.sh" >"$KFAST_CACHE/dkms/readme-$suite.log" 2>&1
+check "the README's package block installs as written ($suite)" test $? -eq 0 ||
+	tail -n 30 "$KFAST_CACHE/dkms/readme-$suite.log"
 check "... its dkms status said kfast/$version installed for $kernel" \
 	grep -q "^kfast/$version, $kernel, x86_64: installed" "$KFAST_CACHE/dkms/readme-$suite.log"
-check "... and it removed the modules again" \
-	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
-
-cp "$deb" "$root/tmp/"
-dkms_root "apt-get -q update >/dev/null &&
-	apt-get install -y -q --no-install-recommends /tmp/${deb##*/}" \
-	>"$KFAST_CACHE/dkms/install-$suite.log" 2>&1
-check "apt-get install ./${deb##*/} ($suite)" test $? -eq 0 ||
-	tail -n 30 "$KFAST_CACHE/dkms/install-$suite.log"
 
 status=$(dkms_root "dkms status" 2>&1)
 echo "$status" | sed 's/^/# dkms status: /'
@@ -138,9 +137,10 @@ signer=$( { [ -n "$f" ] && modinfo -F signer "$f"; } 2>/dev/null)
 check "the $second build is signed by DKMS's key (signer: ${signer:-none})" \
 	test "$signer" = "DKMS module signing key"
 
-# Uninstall.
-dkms_root "apt-get remove -y -q kfast-dkms" >"$KFAST_CACHE/dkms/remove-$suite.log" 2>&1
-check "apt-get remove kfast-dkms" test $? -eq 0
+# The rest of the README's block: the removal.
+dkms_root "cd /root && yes | sh -e /tmp/readme-remove.sh" >"$KFAST_CACHE/dkms/remove-$suite.log" 2>&1
+check "the README's package block removes as written ($suite)" test $? -eq 0 ||
+	tail -n 20 "$KFAST_CACHE/dkms/remove-$suite.log"
 check "dkms status is empty after removal" test -z "$(dkms_root 'dkms status' 2>&1)"
 check "no kfast module left under /lib/modules" \
 	test -z "$(find "$root/lib/modules" -name 'kfast_*' 2>/dev/null)"
