@@ -23,12 +23,15 @@
  *    broadcast into lane 3 of the fourth vector under the mask k1.  So 16
  *    offsets cost one broadcast of Offset_i, four XORs, one BSF and one
  *    masked broadcast, and Offset_{i+16} is lane 3 of the fourth vector.
+ *  - The last 1..15 blocks (a short message's only ones) are one more pass
+ *    of the same kind on as many registers as they fill, under masks of
+ *    two quadwords per block: nothing past them is loaded, stored or
+ *    summed, and Offset_{i+n} = Offset_i ^ S_n.
  *  - Blocks before the first multiple of 16 (a call that starts after a
- *    straddling block) and the last 0..15 blocks go one at a time on xmm
- *    with the same round-key registers.  The wide loop keeps the checksum
- *    (or HASH's Sum) in four lanes of CSUM; they are folded into lane 0
- *    before the single blocks that follow, because a 128-bit operation
- *    clears the upper lanes.
+ *    straddling block) go one at a time on xmm with the same round-key
+ *    registers.  The wide passes keep the checksum (or HASH's Sum) in four
+ *    lanes of CSUM, folded into lane 0 after them; a 128-bit operation
+ *    clears the upper lanes, so they are zero at every pass's start.
  */
 #include <linux/linkage.h>
 
@@ -204,6 +207,136 @@
 .endm
 
 /*
+ * The input half of a short pass for one register: \data = its four blocks
+ * (masked by \mask) ^ rk[0] ^ their offsets \off = Offset_i ^ \lsum, and
+ * for \kind 0 (encryption) the checksum of the plaintext, for 0 and 1
+ * \off ^= rk[nr] (the last round key).
+ */
+.macro PARTIAL_IN kind, j, data, off, lsum, mask
+	vpxorq		\lsum, BOFF, \off
+	vmovdqu64	(64 * \j)(IN), \data{\mask}{z}
+.if \kind == 0
+	vpxorq		\data, CSUMZ, CSUMZ
+.endif
+	vpternlogq	$0x96, %zmm16, \off, \data
+.if \kind != 2
+	vpxorq		RKLASTZ, \off, \off
+.endif
+.endm
+
+/*
+ * The output half: the last round, the masked store (not for HASH) and
+ * the masked sum (the plaintext for decryption, the block for HASH).
+ */
+.macro PARTIAL_OUT kind, j, data, off, mask
+.if \kind == 0
+	vaesenclast	\off, \data, \data
+	vmovdqu64	\data, (64 * \j)(OUT){\mask}
+.elseif \kind == 1
+	vaesdeclast	\off, \data, \data
+	vmovdqu64	\data, (64 * \j)(OUT){\mask}
+	vpxorq		\data, CSUMZ, CSUMZ{\mask}
+.else
+	vaesenclast	RKLASTZ, \data, \data
+	vpxorq		\data, CSUMZ, CSUMZ{\mask}
+.endif
+.endm
+
+/*
+ * One short pass over \nz registers (zmm0.., four blocks each; offsets in
+ * zmm4.., masks in k2..; see PARTIAL): \kind 0 encrypts, 1 decrypts, 2 is
+ * HASH (no output; rk[nr] alone as the last round key).
+ */
+.macro PARTIAL_PASS kind, nz
+	PARTIAL_IN	\kind, 0, %zmm0, %zmm4, %zmm10, %k2
+.if \nz > 1
+	PARTIAL_IN	\kind, 1, %zmm1, %zmm5, %zmm11, %k3
+.endif
+.if \nz > 2
+	PARTIAL_IN	\kind, 2, %zmm2, %zmm6, %zmm12, %k4
+.endif
+.if \nz > 3
+	PARTIAL_IN	\kind, 3, %zmm3, %zmm7, %zmm13, %k5
+.endif
+.if \kind == 1
+	.if \nz == 1
+	MIDDLE_ROUNDS	aesdec, z, %zmm0
+	.elseif \nz == 2
+	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1
+	.elseif \nz == 3
+	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1, %zmm2
+	.else
+	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1, %zmm2, %zmm3
+	.endif
+.else
+	.if \nz == 1
+	MIDDLE_ROUNDS	aesenc, z, %zmm0
+	.elseif \nz == 2
+	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1
+	.elseif \nz == 3
+	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1, %zmm2
+	.else
+	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1, %zmm2, %zmm3
+	.endif
+.endif
+	PARTIAL_OUT	\kind, 0, %zmm0, %zmm4, %k2
+.if \nz > 1
+	PARTIAL_OUT	\kind, 1, %zmm1, %zmm5, %k3
+.endif
+.if \nz > 2
+	PARTIAL_OUT	\kind, 2, %zmm2, %zmm6, %k4
+.endif
+.if \nz > 3
+	PARTIAL_OUT	\kind, 3, %zmm3, %zmm7, %k5
+.endif
+.endm
+
+/*
+ * The last NBLK = n blocks, 1 <= n <= 15, when 16 | i: k2..k5 get the
+ * quadword masks of blocks 1-4, 5-8, 9-12 and 13-16 ((1 << 2n) - 1, eight
+ * bits each), one pass on ceil(n / 4) registers, then Offset_{i+n} =
+ * Offset_i ^ S_n, i += n, NBLK = 0 and the sum folded into CSUMX.
+ */
+.macro PARTIAL kind
+	/* r11 (RK) is free once SETUP has loaded the round keys */
+	xorl		%r11d, %r11d
+	leal		(NBLK, NBLK), %r10d
+	btsl		%r10d, %r11d
+	decl		%r11d
+	kmovw		%r11d, %k2
+	shrl		$8, %r11d
+	kmovw		%r11d, %k3
+	shrl		$8, %r11d
+	kmovw		%r11d, %k4
+	shrl		$8, %r11d
+	kmovw		%r11d, %k5
+	vshufi64x2	$0, OFFZ, OFFZ, BOFF
+	cmpq		$4, NBLK
+	jbe		.Lpartial1\@
+	cmpq		$8, NBLK
+	jbe		.Lpartial2\@
+	cmpq		$12, NBLK
+	jbe		.Lpartial3\@
+	PARTIAL_PASS	\kind, 4
+	jmp		.Lpartial_done\@
+.Lpartial3\@:
+	PARTIAL_PASS	\kind, 3
+	jmp		.Lpartial_done\@
+.Lpartial2\@:
+	PARTIAL_PASS	\kind, 2
+	jmp		.Lpartial_done\@
+.Lpartial1\@:
+	PARTIAL_PASS	\kind, 1
+.Lpartial_done\@:
+	movq		NBLK, NTZ
+	shlq		$4, NTZ
+	vpxor		(OCB_KEY_LSUM - 16)(KEY, NTZ), OFFX, OFFX
+	addq		NBLK, IDX
+	xorl		%r8d, %r8d
+	FOLD_CSUM
+.endm
+
+/*
  * void kfast_ocb_{enc,dec}_vaes_avx512(const struct ocb_key *key,
  *					struct ocb_ctx *ctx, const u8 *in,
  *					u8 *out, size_t nblocks,
@@ -277,8 +410,7 @@
 .Ltext_tail\@:
 	testq		NBLK, NBLK
 	jz		.Ltext_done\@
-	TEXT_ONE	\dec
-	jmp		.Ltext_tail\@
+	PARTIAL		\dec
 .Ltext_done\@:
 	movq		IDX, OCB_CTX_NBLOCKS(CTX)
 	vmovdqu		OFFX, OCB_CTX_OFFSET(CTX)
@@ -342,8 +474,7 @@ SYM_FUNC_START(kfast_ocb_hash_vaes_avx512)
 .Lhash_tail:
 	testq		NBLK, NBLK
 	jz		.Lhash_done
-	HASH_ONE
-	jmp		.Lhash_tail
+	PARTIAL		2
 .Lhash_done:
 	movq		IDX, OCB_CTX_AAD_NBLOCKS(CTX)
 	vmovdqu		OFFX, OCB_CTX_AAD_OFFSET(CTX)
