@@ -15,6 +15,9 @@
  *    boundaries, interleaved) against the one-shot result, and the context
  *    all zero after ocb_final();
  *  - the no-SIMD path (crypto_simd_usable() false) of each tier;
+ *  - AAD, plaintext, ciphertext and outputs ending flush against an
+ *    inaccessible page at every length to 600 bytes (the masked passes
+ *    over the last blocks must not touch a byte past the end);
  *  - a differential test against OpenSSL 3's EVP_aes_{128,192,256}_ocb
  *    (12-byte IV, tags of 16, 12 and 8 bytes) on random inputs, both ways;
  *  - bad key lengths and tag lengths.
@@ -27,6 +30,8 @@
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static const char *const impl_names[OCB_NR_IMPLS] = {
 #define OCB_TIER_NAME(id, suffix, prio, present) [OCB_IMPL_##id] = suffix,
@@ -319,6 +324,84 @@ static void test_nosimd(const struct ocb_key *key, enum ocb_impl impl)
 	UT_CHECK(!memcmp(out1, out2, 1016), "%s without SIMD", impl_names[impl]);
 }
 
+/*
+ * Each buffer in turn ends flush against an inaccessible page, at every
+ * length up to 600 bytes (the one-block, masked and 16-block paths and
+ * their seams): the AAD, the plaintext, the ciphertext || tag output, the
+ * ciphertext input of an open and its plaintext output.  A load or store
+ * past the end faults; the results must still match generic.
+ */
+static void test_guard_sweep(const struct ocb_key *key, enum ocb_impl impl)
+{
+	static const u8 nonce[12] = { 0x9a, 0x4d };
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = 2 * 4096, len;
+	size_t mapped = span + 2 * page;
+	unsigned long before = utest_failed;
+	u8 *map, *end, *p;
+	int where, err;
+
+	map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED) {
+		UT_CHECK(0, "guard sweep: out of memory");
+		return;
+	}
+	end = map + page + span;	/* the first guard byte */
+	if (mprotect(map, page, PROT_NONE) || mprotect(end, page, PROT_NONE)) {
+		UT_CHECK(0, "guard sweep: mprotect");
+		goto out;
+	}
+	fill(map + page, span, 4242 + impl);
+	for (len = 0; len <= 600; len++) {
+		for (where = 0; where < 5; where++) {
+			/* the reference: AAD and text from the start of big_a/big_p */
+			memcpy(big_a, end - len, len);
+			memcpy(big_p, end - len, len);
+			ocb_encrypt(key, OCB_IMPL_GENERIC, nonce, 16, big_a, where ? 5 : len,
+				    big_p, where ? len : 3, out1);
+			switch (where) {
+			case 0:		/* the AAD at the guard */
+				ocb_encrypt(key, impl, nonce, 16, end - len, len, big_p, 3, out2);
+				UT_CHECK(!memcmp(out1, out2, 3 + 16), "%s guard sweep aad %zu",
+					 impl_names[impl], len);
+				break;
+			case 1:		/* the plaintext at the guard */
+				ocb_encrypt(key, impl, nonce, 16, big_a, 5, end - len, len, out2);
+				UT_CHECK(!memcmp(out1, out2, len + 16), "%s guard sweep plaintext %zu",
+					 impl_names[impl], len);
+				break;
+			case 2:		/* the ciphertext || tag written up to the guard */
+				p = end - len - 16;
+				ocb_encrypt(key, impl, nonce, 16, big_a, 5, big_p, len, p);
+				UT_CHECK(!memcmp(out1, p, len + 16), "%s guard sweep output %zu",
+					 impl_names[impl], len);
+				fill(p, len + 16, 4242 + impl + len);
+				break;
+			case 3:		/* the ciphertext || tag read up to the guard */
+				p = end - len - 16;
+				memcpy(p, out1, len + 16);
+				err = ocb_decrypt(key, impl, nonce, 16, big_a, 5, p, len + 16,
+						  ptr_or_dummy(back, len));
+				UT_CHECK(!err && !memcmp(back, big_p, len),
+					 "%s guard sweep open input %zu: %d", impl_names[impl], len, err);
+				fill(p, len + 16, 4343 + impl + len);
+				break;
+			default:	/* the open's plaintext written up to the guard */
+				memcpy(out2, out1, len + 16);
+				err = ocb_decrypt(key, impl, nonce, 16, big_a, 5, out2, len + 16,
+						  end - len);
+				UT_CHECK(!err && !memcmp(end - len, big_p, len),
+					 "%s guard sweep open output %zu: %d", impl_names[impl], len, err);
+				fill(end - len, len, 4444 + impl + len);
+				break;
+			}
+			if (utest_failed - before > 10)
+				goto out;
+		}
+	}
+out:
+	munmap(map, mapped);
+}
+
 /* ---- OpenSSL ----------------------------------------------------------------- */
 
 static const EVP_CIPHER *ossl_cipher(unsigned int klen)
@@ -447,6 +530,7 @@ int main(void)
 			test_random_lengths(&key, impl, 500 + 10 * impl + k);
 			test_splits(&key, impl, 900 + 10 * impl + k);
 			test_nosimd(&key, impl);
+			test_guard_sweep(&key, impl);
 		}
 		test_openssl(impl, 1234 + impl);
 	}
