@@ -242,6 +242,19 @@
 .endif
 .endm
 
+/* MIDDLE_ROUNDS of \op on the first \nz of zmm0..zmm3. */
+.macro PARTIAL_ROUNDS op, nz
+.if \nz == 1
+	MIDDLE_ROUNDS	\op, z, %zmm0
+.elseif \nz == 2
+	MIDDLE_ROUNDS	\op, z, %zmm0, %zmm1
+.elseif \nz == 3
+	MIDDLE_ROUNDS	\op, z, %zmm0, %zmm1, %zmm2
+.else
+	MIDDLE_ROUNDS	\op, z, %zmm0, %zmm1, %zmm2, %zmm3
+.endif
+.endm
+
 /*
  * One short pass over \nz registers (zmm0.., four blocks each; offsets in
  * zmm4.., masks in k2..; see PARTIAL): \kind 0 encrypts, 1 decrypts, 2 is
@@ -259,25 +272,9 @@
 	PARTIAL_IN	\kind, 3, %zmm3, %zmm7, %zmm13, %k5
 .endif
 .if \kind == 1
-	.if \nz == 1
-	MIDDLE_ROUNDS	aesdec, z, %zmm0
-	.elseif \nz == 2
-	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1
-	.elseif \nz == 3
-	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1, %zmm2
-	.else
-	MIDDLE_ROUNDS	aesdec, z, %zmm0, %zmm1, %zmm2, %zmm3
-	.endif
+	PARTIAL_ROUNDS	aesdec, \nz
 .else
-	.if \nz == 1
-	MIDDLE_ROUNDS	aesenc, z, %zmm0
-	.elseif \nz == 2
-	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1
-	.elseif \nz == 3
-	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1, %zmm2
-	.else
-	MIDDLE_ROUNDS	aesenc, z, %zmm0, %zmm1, %zmm2, %zmm3
-	.endif
+	PARTIAL_ROUNDS	aesenc, \nz
 .endif
 	PARTIAL_OUT	\kind, 0, %zmm0, %zmm4, %k2
 .if \nz > 1
