@@ -35,8 +35,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <inttypes.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 static const char *const impl_names[GCM_SIV_NR_IMPLS] = {
 #define GCM_SIV_TIER_NAME(id, suffix, prio, present) [GCM_SIV_IMPL_##id] = suffix,
@@ -464,26 +462,21 @@ static void test_guard_sweep(const struct gcm_siv_key *key, enum gcm_siv_impl im
 	static const size_t extra[] = { 1023, 1024, 1025, 2047, 2048, 2049, 4096, 8191,
 					8192, 8208, 16384, 16400, 32768 + 48 };
 	static const u8 nonce[12] = { 0x5e, 0x1f };
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = 40 * 1024, n, len;
-	size_t mapped = span + 2 * page;
-	u8 *map, *end, *ref, *out, *plain;
+	size_t span = 40 * 1024, n, len;
+	struct utest_guard g = { };
+	u8 *end, *ref, *out, *plain;
 	unsigned long before = utest_failed;
 	uint64_t rng = 99 + impl;
 
-	map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	ref = malloc(span + 16);
 	out = malloc(span + 16);
 	plain = malloc(span);
-	if (map == MAP_FAILED || !ref || !out || !plain) {
+	if (!ref || !out || !plain || utest_guard_alloc(&g, span)) {
 		UT_CHECK(0, "guard sweep: out of memory");
 		goto out;
 	}
-	end = map + page + ((span + page - 1) / page) * page;	/* first guard byte */
-	if (mprotect(map, page, PROT_NONE) || mprotect(end, page, PROT_NONE)) {
-		UT_CHECK(0, "guard sweep: mprotect");
-		goto out;
-	}
-	kfast_test_fill(&rng, map + page, end - (map + page));
+	end = g.end;
+	kfast_test_fill(&rng, g.start, end - g.start);
 	for (n = 0; n < 137 * 3 + ARRAY_SIZE(extra); n++) {
 		int flush_pt;
 
@@ -517,8 +510,7 @@ static void test_guard_sweep(const struct gcm_siv_key *key, enum gcm_siv_impl im
 		}
 	}
 out:
-	if (map != MAP_FAILED)
-		munmap(map, mapped);
+	utest_guard_free(&g);
 	free(ref);
 	free(out);
 	free(plain);

@@ -30,8 +30,6 @@
 #include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 static const char *const impl_names[OCB_NR_IMPLS] = {
 #define OCB_TIER_NAME(id, suffix, prio, present) [OCB_IMPL_##id] = suffix,
@@ -334,23 +332,18 @@ static void test_nosimd(const struct ocb_key *key, enum ocb_impl impl)
 static void test_guard_sweep(const struct ocb_key *key, enum ocb_impl impl)
 {
 	static const u8 nonce[12] = { 0x9a, 0x4d };
-	size_t page = (size_t)sysconf(_SC_PAGESIZE), span = 2 * 4096, len;
-	size_t mapped = span + 2 * page;
 	unsigned long before = utest_failed;
-	u8 *map, *end, *p;
+	struct utest_guard g;
+	u8 *end, *p;
+	size_t len;
 	int where, err;
 
-	map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED) {
+	if (utest_guard_alloc(&g, 600 + 16)) {
 		UT_CHECK(0, "guard sweep: out of memory");
 		return;
 	}
-	end = map + page + span;	/* the first guard byte */
-	if (mprotect(map, page, PROT_NONE) || mprotect(end, page, PROT_NONE)) {
-		UT_CHECK(0, "guard sweep: mprotect");
-		goto out;
-	}
-	fill(map + page, span, 4242 + impl);
+	end = g.end;
+	fill(g.start, end - g.start, 4242 + impl);
 	for (len = 0; len <= 600; len++) {
 		for (where = 0; where < 5; where++) {
 			/* the reference: AAD and text from the start of big_a/big_p */
@@ -399,7 +392,7 @@ static void test_guard_sweep(const struct ocb_key *key, enum ocb_impl impl)
 		}
 	}
 out:
-	munmap(map, mapped);
+	utest_guard_free(&g);
 }
 
 /* ---- OpenSSL ----------------------------------------------------------------- */
