@@ -42,10 +42,9 @@
  *  - 48 bytes: latency.  POLYVAL's three multiplication levels, then the
  *    tag's AES, then CTR; the expansion of the new key runs beside
  *    POLYVAL with the tag block one round behind each new round key.
- *  - 1 KiB: the same chain plus throughput; expanding the key ahead of
- *    POLYVAL made it add ~60 cycles to an AES-256 seal rather than
- *    overlap, so longer messages expand it with the tag (encryption) or
- *    at CTR start (decryption, which starts CTR first).
+ *  - 256 B - 1 KiB: the same chain plus throughput; the key is expanded
+ *    with the tag (encryption) or at CTR start (decryption, which starts
+ *    CTR first), not ahead of POLYVAL, beside which it does not overlap.
  *  - 16 KiB: ports.  VAESENC and VPCLMULQDQ use different ports (measured:
  *    four of each zmm instruction in the time of four of one kind), so
  *    decryption hashes group g - 1 between the AES rounds of group g and
@@ -237,14 +236,11 @@ static __always_inline void gcm_siv_x86_account(struct gcm_siv_ctx *ctx,
 
 /*
  * The message key is expanded on first use (see kfast_gcmsiv_derive_aesni()):
- * by the tag (encryption, fused with the tag block's rounds) or here, when
- * CTR starts before the tag (decryption).  For messages shorter than
- * GCM_SIV_X86_LATE_EXPAND bytes gcm_siv_prepare() expands it up front:
- * their POLYVAL pass is too short to be worth waiting for, and the
- * expansion then overlaps it (256 B AES-128 seal ~10% faster that way,
- * 1 KiB AES-256 seal ~8% slower).
+ * by the tag (encryption, fused with the tag block's rounds, whose latency
+ * it then hides) or here, when CTR starts before the tag (decryption).
+ * Expanding it up front instead, beside POLYVAL, was slower at every size:
+ * the two chains compete for the same vector pipes.
  */
-#define GCM_SIV_X86_LATE_EXPAND	512
 static inline void gcm_siv_x86_expand(struct gcm_siv_ctx *ctx)
 {
 	if (!ctx->arch.keyed) {
@@ -427,9 +423,6 @@ static __always_inline void gcm_siv_prepare_arch(struct gcm_siv_ctx *ctx,
 {
 	if (!gcm_siv_x86(ctx))
 		return;
-	/* Short messages: expand the key now (see gcm_siv_x86_expand()). */
-	if (max_update < GCM_SIV_X86_LATE_EXPAND)
-		gcm_siv_x86_expand(ctx);
 	gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
 			   GCM_SIV_BLOCK_SIZE);
 }
