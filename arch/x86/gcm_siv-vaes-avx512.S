@@ -10,10 +10,10 @@
  * blocks and that sets up the per-nonce keys.  Uses zmm0-31 and k1; the
  * caller owns the FPU; vzeroupper on exit.
  *
- * CTR and the power computation are the template's
- * (gcm_siv-vaes-template.S.inc, shared with the ymm tier), assembled here
- * on zmm registers.  POLYVAL of long inputs and decryption are this
- * file's own: both are bound by the one VPCLMULQDQ port, and zmm16-31,
+ * CTR is the template's (gcm_siv-vaes-template.S.inc, shared with the
+ * ymm tier), assembled here on zmm registers.  POLYVAL, decryption and
+ * the power computation are this file's own: they are bound by the one
+ * VPCLMULQDQ port, and zmm16-31,
  * three-way XORs (VPTERNLOGD) and masked loads let them spend fewer
  * multiplies and shuffles than the template's width-neutral code (see
  * the comments at each).
@@ -93,13 +93,14 @@
 .endm
 
 #define GSV_WIDE_POLYVAL	1
+#define GSV_OWN_POLYVAL16	1
 #define GSV_OWN_DEC		1
 #define GSV_OWN_POWERS		1
 #include "gcm_siv-vaes-template.S.inc"
 
 /*
  * POLYVAL, 32 blocks per loop iteration (messages of GSV_WIDE_MIN blocks
- * or more; the template's 16-block loop and the AES-NI tail take the rest).
+ * or more; the 16-block loop after it and the AES-NI tail take the rest).
  *
  * What bounds POLYVAL here is VPCLMULQDQ throughput: one zmm multiply per
  * cycle, on the same port as the lane shuffles and extracts (measured on
@@ -183,12 +184,14 @@
 
 /*
  * The three products of data vector \v of the group at %rsi (blocks
- * 4v .. 4v+3) with PW\v: \tl = lo, \th = hi, \tm = (x0 + x1)(h0 + h1);
- * \sel picks the HK qword of PW\v ($0x00 even v, $0x10 odd v).
+ * 4v .. 4v+3) with \pw: \tl = lo, \th = hi, \tm = (x0 + x1)(h0 + h1);
+ * \sel picks the HK qword of \pw ($0x00 or $0x10).  The group's last
+ * vector (\last) loads its shifted copy masked with k1 (qwords 0..6), so
+ * that it never reads past the group.
  */
-.macro WIDE_PRODUCTS v, pw, hk, sel, d, dk, tl, tm, th
+.macro WIDE_PRODUCTS v, pw, hk, sel, d, dk, tl, tm, th, last=0
 	vmovdqu64	(\v * 64)(%rsi), \d
-	.if \v == 7
+	.if \last
 	vmovdqu64	(\v * 64)(%r9), \dk{%k1}{z}
 	vpxorq		\d, \dk, \dk
 	.else
@@ -199,13 +202,40 @@
 	vpclmulqdq	\sel, \hk, \dk, \tm
 .endm
 
-/* Products of vectors \v and \v + 1, added to LO, MI, HI. */
-.macro WIDE_PAIR v, pwa, pwb, hk
+/* Products of vectors \v and \v + 1 (\last: the group's last), added to LO, MI, HI. */
+.macro WIDE_PAIR v, pwa, pwb, hk, last=0
 	WIDE_PRODUCTS	\v, \pwa, \hk, $0x00, V0, V1, V2, V3, V4
-	WIDE_PRODUCTS	(\v + 1), \pwb, \hk, $0x10, V5, V6, V7, V8, V9
+	WIDE_PRODUCTS	(\v + 1), \pwb, \hk, $0x10, V5, V6, V7, V8, V9, \last
 	vpternlogd	$0x96, V7, V2, LO
 	vpternlogd	$0x96, V8, V3, MI
 	vpternlogd	$0x96, V9, V4, HI
+.endm
+
+/*
+ * The end of a group: vector 0 (its products with \pw, \hk's low qword)
+ * with the accumulator X14 added to block 0, then mid += lo + hi, one
+ * lane-wise reduction and the fold of the four lanes into X14, which is
+ * also stored to ctx->acc (the next group reads its high half from there).
+ */
+.macro WIDE_ACC_GROUP pw, hk
+	vmovdqu64	(%rsi), V10
+	vpxorq		(%r9), V10, V11
+	vmovq		(GSV_CTX_ACC + 8)(%rdi), X12	/* acc1: no shuffle */
+	vpternlogd	$0x96, V12, V14, V11		/* x0 + x1 of acc + block 0 */
+	vpxorq		V14, V10, V10
+	vpclmulqdq	$0x00, \pw, V10, V12
+	vpclmulqdq	$0x11, \pw, V10, V13
+	vpclmulqdq	$0x00, \hk, V11, V14
+	vpxorq		V12, LO, LO
+	vpxorq		V13, HI, HI
+	vpternlogd	$0x96, LO, V14, MI
+	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
+	REDUCE_LANES	LO, MI, HI, V0
+	vextracti64x4	$1, HI, Y0
+	vpxorq		HI_Y, Y0, Y0
+	vextracti128	$1, Y0, X1
+	vpxor		X1, X0, X14
+	vmovdqu		X14, GSV_CTX_ACC(%rdi)
 .endm
 
 /*
@@ -306,32 +336,51 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	WIDE_PRODUCTS	1, PW1, HK0, $0x10, V0, V1, LO, MI, HI
 	WIDE_PAIR	2, PW2, PW3, HK1
 	WIDE_PAIR	4, PW4, PW5, HK2
-	WIDE_PAIR	6, PW6, PW7, HK3
+	WIDE_PAIR	6, PW6, PW7, HK3, 1
 	/* Vector 0 with the accumulator added to block 0. */
-	vmovdqu64	(%rsi), V10
-	vpxorq		(%r9), V10, V11
-	vmovq		(GSV_CTX_ACC + 8)(%rdi), X12	/* acc1: no shuffle */
-	vpternlogd	$0x96, V12, V14, V11		/* x0 + x1 of acc + block 0 */
-	vpxorq		V14, V10, V10
-	vpclmulqdq	$0x00, PW0, V10, V12
-	vpclmulqdq	$0x11, PW0, V10, V13
-	vpclmulqdq	$0x00, HK0, V11, V14
-	vpxorq		V12, LO, LO
-	vpxorq		V13, HI, HI
-	vpternlogd	$0x96, LO, V14, MI
-	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
-	REDUCE_LANES	LO, MI, HI, V0
-	vextracti64x4	$1, HI, Y0
-	vpxorq		HI_Y, Y0, Y0
-	vextracti128	$1, Y0, X1
-	vpxor		X1, X0, X14
-	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	WIDE_ACC_GROUP	PW0, HK0
 	add		$512, %rsi
 	sub		$32, %rdx
 	cmp		$32, %rdx
 	jae		.Lwide_loop
 	jmp		kfast_gcmsiv_polyval16_vaes_avx512
 SYM_FUNC_END(kfast_gcmsiv_polyval_vaes_avx512)
+
+/*
+ * POLYVAL, 16 blocks per iteration (the rest of the wide loop, and
+ * messages of under GSV_WIDE_MIN blocks): the wide loop's arithmetic on
+ * H^16..H^1 (PW4..PW7, HK2..HK3); 14 multiplies per 16 blocks where the
+ * template's loop, written for both widths, spends 22 (four per vector,
+ * and four more for the accumulator times H^16).  Fewer than 16 blocks
+ * are left to the AES-NI tier.  Entered with X14 = the accumulator, also
+ * in ctx->acc, and %r8 = &ctx->hpow.
+ */
+SYM_FUNC_START_LOCAL(kfast_gcmsiv_polyval16_vaes_avx512)
+	cmp		$16, %rdx
+	jb		.Lpolyval16_tail
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vmovdqu64	(0 * 64)(%r8), PW4
+	vmovdqu64	(1 * 64)(%r8), PW5
+	vmovdqu64	(2 * 64)(%r8), PW6
+	vmovdqu64	(3 * 64)(%r8), PW7
+	KARATSUBA_KEYS	PW4, PW5, HK2, V0, V1
+	KARATSUBA_KEYS	PW6, PW7, HK3, V2, V3
+	mov		$0x7f, %eax			/* qwords 0..6 */
+	kmovw		%eax, %k1
+.Lpolyval16_loop:
+	lea		8(%rsi), %r9
+	WIDE_PRODUCTS	1, PW5, HK2, $0x10, V0, V1, LO, MI, HI
+	WIDE_PAIR	2, PW6, PW7, HK3, 1
+	WIDE_ACC_GROUP	PW4, HK2
+	add		$256, %rsi
+	sub		$16, %rdx
+	cmp		$16, %rdx
+	jae		.Lpolyval16_loop
+.Lpolyval16_tail:
+	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	vzeroupper
+	jmp		kfast_gcmsiv_polyval_aesni
+SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 
 /*
  * Decryption: CTR and POLYVAL of the plaintext, software-pipelined.
