@@ -154,6 +154,9 @@ asmlinkage void kfast_gcmsiv_dec_vaes_avx2(struct gcm_siv_ctx *ctx,
 asmlinkage void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
 asmlinkage void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
 						 const u8 *data, size_t nblocks);
+asmlinkage void kfast_gcmsiv_powers_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
+							const u8 *data,
+							size_t nblocks);
 asmlinkage void kfast_gcmsiv_ctr_vaes_avx512(struct gcm_siv_ctx *ctx,
 					     const u8 *src, u8 *dst,
 					     size_t nblocks);
@@ -281,9 +284,27 @@ static inline void gcm_siv_x86_powers(struct gcm_siv_ctx *ctx, size_t nblocks)
 	ctx->arch.npow = want;
 }
 
+/*
+ * Whether the zmm tier makes H^2..H^16 inside the first update that needs
+ * them (kfast_gcmsiv_powers_polyval_vaes_avx512(): the first 16 blocks'
+ * products start while the powers are made) rather than ahead of it.
+ */
+static __always_inline bool gcm_siv_x86_powers_in_polyval(struct gcm_siv_ctx *ctx,
+							  size_t nblocks)
+{
+	return gcm_siv_ctx_on(ctx, VAES_AVX512) &&
+	       nblocks >= GCM_SIV_X86_NPOWERS && nblocks < GSV_WIDE_MIN &&
+	       ctx->arch.npow < GCM_SIV_X86_NPOWERS;
+}
+
 static __always_inline void gcm_siv_x86_polyval(struct gcm_siv_ctx *ctx,
 						 const u8 *data, size_t nblocks)
 {
+	if (gcm_siv_x86_powers_in_polyval(ctx, nblocks)) {
+		kfast_gcmsiv_powers_polyval_vaes_avx512(ctx, data, nblocks);
+		ctx->arch.npow = GCM_SIV_X86_NPOWERS;
+		return;
+	}
 	gcm_siv_x86_powers(ctx, nblocks);
 	if (gcm_siv_ctx_on(ctx, VAES_AVX512))
 		kfast_gcmsiv_polyval_vaes_avx512(ctx, data, nblocks);
@@ -421,10 +442,18 @@ static __always_inline bool gcm_siv_init_arch(struct gcm_siv_ctx *ctx,
 static __always_inline void gcm_siv_prepare_arch(struct gcm_siv_ctx *ctx,
 						 u64 max_update)
 {
+	size_t nblocks = (max_update + GCM_SIV_BLOCK_SIZE - 1) / GCM_SIV_BLOCK_SIZE;
+
 	if (!gcm_siv_x86(ctx))
 		return;
-	gcm_siv_x86_powers(ctx, (max_update + GCM_SIV_BLOCK_SIZE - 1) /
-			   GCM_SIV_BLOCK_SIZE);
+	/*
+	 * Encryption leaves H^2..H^16 to its first long update; decryption
+	 * (CTR already started, so the key is expanded) hashes its text in
+	 * the decryption loop, which wants them ready.
+	 */
+	if (!ctx->arch.keyed && gcm_siv_x86_powers_in_polyval(ctx, nblocks))
+		return;
+	gcm_siv_x86_powers(ctx, nblocks);
 }
 #define gcm_siv_prepare_arch gcm_siv_prepare_arch
 

@@ -303,6 +303,58 @@ SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
 SYM_FUNC_END(kfast_gcmsiv_powers_vaes_avx512)
 
 /*
+ * void kfast_gcmsiv_powers_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
+ *					       const u8 *data, size_t nblocks);
+ * The first POLYVAL update of a request that needs H^2..H^16, for
+ * 16 <= nblocks < GSV_WIDE_MIN: the powers as above (stored for later
+ * updates), with the products of the first 16 blocks issued as soon as
+ * their powers exist: blocks 12..15 after the second level ([H^4..H^1]),
+ * 8..11 after the third, 0..7 after the fourth.  The VPCLMULQDQ port,
+ * idle while the levels wait on each other's reductions, takes most of
+ * the group's multiplies there, and the powers reach them in registers;
+ * after the last level only its two products, the reduction and the fold
+ * are left.  The rest goes to the 16-block loop.
+ */
+SYM_FUNC_START(kfast_gcmsiv_powers_polyval_vaes_avx512)
+	lea		GSV_CTX_HPOW(%rdi), %r8
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	vmovdqu		(15 * 16)(%r8), X0			/* H */
+	vmovdqu64	(3 * 64)(%rsi), PW3			/* blocks 12..15 */
+	vmovdqu64	(2 * 64)(%rsi), PW2
+	vmovdqu64	(1 * 64)(%rsi), PW1
+	vmovdqu64	(0 * 64)(%rsi), PW0
+	vmovdqu64	GSV_CTX_ACC(%rdi), %xmm25
+	vpxorq		%zmm25, PW0, PW0			/* + acc, block 0 */
+	SQR		X0, X1, X2, X4, X5			/* H^2 */
+	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
+	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
+	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
+	vinserti64x4	$1, Y3, V4, V5				/* [H^4 .. H^1] */
+	vshufi64x2	$0, V4, V4, V6				/* H^4 in each lane */
+	DOT_LANES	V5, V6, V7, V10, V11, V12		/* [H^8 .. H^5] */
+	VCLMUL		1, PW3, V5, LO, MI, HI, %zmm24
+	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
+	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
+	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
+	VCLMUL		0, PW2, V7, LO, MI, HI, %zmm24
+	VCLMUL		0, PW1, V6, LO, MI, HI, %zmm24
+	VCLMUL		0, PW0, V9, LO, MI, HI, %zmm24
+	vmovdqu64	V9, (0 * 64)(%r8)
+	vmovdqu64	V6, (1 * 64)(%r8)
+	vmovdqu64	V7, (2 * 64)(%r8)
+	vmovdqu64	V5, (3 * 64)(%r8)
+	REDUCE_LANES	LO, MI, HI, V0
+	vextracti64x4	$1, HI, Y0
+	vpxorq		HI_Y, Y0, Y0
+	vextracti128	$1, Y0, X1
+	vpxor		X1, X0, X14
+	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	add		$256, %rsi
+	sub		$16, %rdx
+	jmp		kfast_gcmsiv_polyval16_vaes_avx512
+SYM_FUNC_END(kfast_gcmsiv_powers_polyval_vaes_avx512)
+
+/*
  * void kfast_gcmsiv_polyval_vaes_avx512(struct gcm_siv_ctx *ctx,
  *					 const u8 *data, size_t nblocks);
  * Needs H^1..H^min(nblocks, 16), and H^17..H^32 when nblocks >=
