@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * AES-GCM-SIV (RFC 8452) for x86-64: the AES-NI + PCLMULQDQ tier (xmm), the
- * per-nonce key setup shared by all x86 tiers, and the one-call seal of
- * short messages (kfast_gcmsiv_seal_short_aesni(), also shared).
+ * per-nonce key setup shared by all x86 tiers, and the one-call seal and
+ * open of short messages (kfast_gcmsiv_{seal,open}_short_aesni(), also
+ * shared, and their _vaes twins for the VAES tiers).
  *
  * CPU-feature contract: AES-NI, PCLMULQDQ and AVX (VEX-encoded 128-bit
  * instructions, plus 256-bit VMOVDQU stores of zero in the wipes; SSSE3's
- * pshufb in its VEX form).  The caller owns the
+ * pshufb in its VEX form); the _vaes short functions also VAES and AVX2
+ * (ymm AES in their key derivation).  The caller owns the
  * FPU (kernel_fpu_begin() or userspace) and passes a struct gcm_siv_ctx
  * whose field offsets are the GSV_CTX_* of arch/x86/gcm_siv-offsets.h
  * (asserted in arch/x86/gcm_siv-hooks.h).  No callee-saved register is used, except
@@ -71,6 +73,9 @@
 .p2align 4
 .Lmsb_clear:	.quad -1, 0x7fffffffffffffff		/* bit 127 cleared */
 .Lmsb_set:	.quad 0, 0x8000000000000000		/* bit 127 set */
+.p2align 5
+.Lvinc01:	.long 0, 0, 0, 0, 1, 0, 0, 0		/* per lane: +0, +1 */
+.Lvinc22:	.long 2, 0, 0, 0, 2, 0, 0, 0		/* +2 in each lane */
 
 .text
 
@@ -649,15 +654,37 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 /*
  * From the master key (%rdi, %ecx rounds) and the nonce (%rdx): xmm0 = H,
  * xmm1 = rk[0] of the new key (also at (%rsp)), rk[1] at 16(%rsp) for
- * AES-256, xmm15 = 0 || nonce (the first derivation block).
+ * AES-256, xmm15 = 0 || nonce (the first derivation block).  With
+ * \enc = vaes the blocks go two to a ymm register, [0, 2] and [1, 3] (and
+ * [4, 5]), so that one lane-wise unpack gives H in the low lane: half the
+ * AES instructions, which a stream of short messages issues back to back.
  */
-.macro SHORT_DERIVE
+.macro SHORT_DERIVE enc
 	/* Derivation blocks le32(i) || nonce (dword loads: see LOAD_NONCE). */
 	LOAD_NONCE	%rdx, %xmm6, %xmm7, %xmm8
 	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
 	vpaddd		.Linc1(%rip), %xmm15, %xmm1
 	vpaddd		.Linc2(%rip), %xmm15, %xmm2
 	vpaddd		.Linc3(%rip), %xmm15, %xmm3
+	.ifc \enc, vaes
+	vinserti128	$1, %xmm2, %ymm15, %ymm0	/* blocks 0, 2 */
+	vinserti128	$1, %xmm3, %ymm1, %ymm1		/* blocks 1, 3 */
+	cmp		$10, %ecx
+	je		.Lshort_derive128\@
+	vpaddd		.Linc4(%rip), %xmm15, %xmm4
+	vpaddd		.Linc5(%rip), %xmm15, %xmm5
+	vinserti128	$1, %xmm5, %ymm4, %ymm4		/* blocks 4, 5 */
+	AESNI_ENCRYPT_128_256	vaes, %rdi, %ecx, %ymm8, %ymm0, %ymm1, %ymm4
+	vpermq		$0x08, %ymm4, %ymm14		/* rk[1] of the new key */
+	vmovdqu		%xmm14, 16(%rsp)
+	jmp		.Lshort_derived\@
+.Lshort_derive128\@:
+	AESNI_ENCRYPT_128_256	vaes, %rdi, %ecx, %ymm8, %ymm0, %ymm1
+.Lshort_derived\@:
+	vpunpcklqdq	%ymm1, %ymm0, %ymm0		/* [H, rk[0]] */
+	vextracti128	$1, %ymm0, %xmm1		/* rk[0] */
+	vmovdqu		%xmm1, (%rsp)
+	.else
 	vmovdqa		%xmm15, %xmm0
 	cmp		$10, %ecx
 	je		.Lshort_derive128\@
@@ -673,6 +700,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
 	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
 	vmovdqu		%xmm1, (%rsp)
+	.endif
 .endm
 
 /*
@@ -864,18 +892,45 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * XOR the np = r10 (1..4) text blocks buf[4 - np] .. buf[3] with the key
  * stream from the counter blocks xmm13 | bit 127, +1, +2, +3 (32-bit
  * little-endian add), round keys at (%rsp); only the np blocks needed are
- * encrypted (a fourth AES block made 16-byte seals ~10% slower).  Uses
+ * encrypted (a fourth AES block made 16-byte seals ~10% slower).  With
+ * \enc = vaes, two and more blocks go two to a ymm register.  Uses
  * xmm2-xmm5, xmm8, rax.
  */
-.macro SHORT_CTR
+.macro SHORT_CTR enc
 	vpor		.Lmsb_set(%rip), %xmm13, %xmm2
-	vpaddd		.Linc1(%rip), %xmm2, %xmm3
-	vpaddd		.Linc2(%rip), %xmm2, %xmm4
-	vpaddd		.Linc3(%rip), %xmm2, %xmm5
 	mov		%r10, %rax
 	shl		$4, %rax
 	neg		%rax
 	lea		64(%rsi, %rax), %rax		/* &buf[4 - np] */
+	.ifc \enc, vaes
+	cmp		$2, %r10
+	jb		.Lshort_ctr1\@
+	vinserti128	$1, %xmm2, %ymm2, %ymm2
+	vpaddd		.Lvinc01(%rip), %ymm2, %ymm2	/* counters 0, 1 */
+	cmp		$2, %r10
+	je		.Lshort_ctr2\@
+	vpaddd		.Lvinc22(%rip), %ymm2, %ymm3	/* counters 2, 3 */
+	AESNI_ENCRYPT_128_256	vaes, %rsp, %ecx, %ymm8, %ymm2, %ymm3
+	vpxor		(%rax), %ymm2, %ymm2
+	vmovdqu		%ymm2, (%rax)
+	cmp		$3, %r10
+	je		.Lshort_ctr3\@
+	vpxor		32(%rax), %ymm3, %ymm3
+	vmovdqu		%ymm3, 32(%rax)
+	jmp		.Lshort_ctr_done\@
+.Lshort_ctr3\@:
+	vpxor		32(%rax), %xmm3, %xmm3
+	vmovdqu		%xmm3, 32(%rax)
+	jmp		.Lshort_ctr_done\@
+.Lshort_ctr2\@:
+	AESNI_ENCRYPT_128_256	vaes, %rsp, %ecx, %ymm8, %ymm2
+	vpxor		(%rax), %ymm2, %ymm2
+	vmovdqu		%ymm2, (%rax)
+	jmp		.Lshort_ctr_done\@
+	.else
+	vpaddd		.Linc1(%rip), %xmm2, %xmm3
+	vpaddd		.Linc2(%rip), %xmm2, %xmm4
+	vpaddd		.Linc3(%rip), %xmm2, %xmm5
 	cmp		$2, %r10
 	jb		.Lshort_ctr1\@
 	je		.Lshort_ctr2\@
@@ -889,6 +944,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .Lshort_ctr2\@:
 	SHORT_CTR_BLOCKS 2
 	jmp		.Lshort_ctr_done\@
+	.endif
 .Lshort_ctr1\@:
 	SHORT_CTR_BLOCKS 1
 .Lshort_ctr_done\@:
@@ -965,12 +1021,18 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	RET
 .endm
 
-SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
+/*
+ * The short seal and open, kfast_gcmsiv_{seal,open}_short_\enc: \aes is
+ * SHORT_DERIVE's encoding, vex (AES-NI on xmm) for every tier, vaes for
+ * the VAES tiers, whose CPUs also have VAES and AVX2.
+ */
+.macro SHORT_FUNCS enc, aes
+SYM_FUNC_START(kfast_gcmsiv_seal_short_\enc)
 	push		%rbp
 	mov		%rsp, %rbp
 	sub		$(15 * 16), %rsp
 	SHORT_COUNT
-	SHORT_DERIVE
+	SHORT_DERIVE	\aes
 	SEAL_POLYVAL
 	vpxor		%xmm1, %xmm13, %xmm13		/* tag block, round 0 */
 	/*
@@ -980,18 +1042,18 @@ SYM_FUNC_START(kfast_gcmsiv_seal_short_aesni)
 	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14, %xmm13
 	vmovdqu		%xmm13, 64(%rsi)
 	test		%r10, %r10
-	jz		.Lseal_short_done		/* no plaintext (a MAC) */
-	SHORT_CTR
-.Lseal_short_done:
+	jz		.Lseal_short_done\@		/* no plaintext (a MAC) */
+	SHORT_CTR	\aes
+.Lseal_short_done\@:
 	SHORT_WIPE_RET
-SYM_FUNC_END(kfast_gcmsiv_seal_short_aesni)
+SYM_FUNC_END(kfast_gcmsiv_seal_short_\enc)
 
-SYM_FUNC_START(kfast_gcmsiv_open_short_aesni)
+SYM_FUNC_START(kfast_gcmsiv_open_short_\enc)
 	push		%rbp
 	mov		%rsp, %rbp
 	sub		$(15 * 16), %rsp
 	SHORT_COUNT
-	SHORT_DERIVE
+	SHORT_DERIVE	\aes
 	vmovdqu		64(%rsi), %xmm13		/* the received tag */
 	/* xmm8 = the mask of the last block's ptlen % 16 bytes (all if 0) */
 	mov		%r9d, %eax
@@ -1000,28 +1062,32 @@ SYM_FUNC_START(kfast_gcmsiv_open_short_aesni)
 	lea		.Lpt_mask(%rip), %rdx
 	vmovdqu		(%rdx, %rax), %xmm8
 	cmp		$2, %r10
-	jb		.Lopen_short_ctr01
-	je		.Lopen_short_ctr2
+	jb		.Lopen_short_ctr01\@
+	je		.Lopen_short_ctr2\@
 	cmp		$3, %r10
-	je		.Lopen_short_ctr3
+	je		.Lopen_short_ctr3\@
 	SHORT_OPEN_CTR	4
-	jmp		.Lopen_short_hash
-.Lopen_short_ctr3:
+	jmp		.Lopen_short_hash\@
+.Lopen_short_ctr3\@:
 	SHORT_OPEN_CTR	3
-	jmp		.Lopen_short_hash
-.Lopen_short_ctr2:
+	jmp		.Lopen_short_hash\@
+.Lopen_short_ctr2\@:
 	SHORT_OPEN_CTR	2
-	jmp		.Lopen_short_hash
-.Lopen_short_ctr01:
+	jmp		.Lopen_short_hash\@
+.Lopen_short_ctr01\@:
 	test		%r10, %r10
-	jz		.Lopen_short_no_text
+	jz		.Lopen_short_no_text\@
 	SHORT_OPEN_CTR	1
-	jmp		.Lopen_short_hash
-.Lopen_short_no_text:
+	jmp		.Lopen_short_hash\@
+.Lopen_short_no_text\@:
 	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14
-.Lopen_short_hash:
+.Lopen_short_hash\@:
 	SHORT_POLYVAL
 	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm13
 	vmovdqu		%xmm13, 64(%rsi)
 	SHORT_WIPE_RET
-SYM_FUNC_END(kfast_gcmsiv_open_short_aesni)
+SYM_FUNC_END(kfast_gcmsiv_open_short_\enc)
+.endm
+
+SHORT_FUNCS	aesni, vex
+SHORT_FUNCS	vaes, vaes

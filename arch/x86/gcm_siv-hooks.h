@@ -135,6 +135,16 @@ asmlinkage void kfast_gcmsiv_open_short_aesni(const u8 master_rk[15][16],
 					      const u8 nonce[GCM_SIV_NONCE_SIZE],
 					      unsigned int nrounds, u64 aadlen,
 					      u64 ptlen);
+asmlinkage void kfast_gcmsiv_seal_short_vaes(const u8 master_rk[15][16],
+					     u8 buf[5][16],
+					     const u8 nonce[GCM_SIV_NONCE_SIZE],
+					     unsigned int nrounds, u64 aadlen,
+					     u64 ptlen);
+asmlinkage void kfast_gcmsiv_open_short_vaes(const u8 master_rk[15][16],
+					     u8 buf[5][16],
+					     const u8 nonce[GCM_SIV_NONCE_SIZE],
+					     unsigned int nrounds, u64 aadlen,
+					     u64 ptlen);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -375,11 +385,12 @@ static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
 /*
  * Whole seal (@open false) or open of a message whose padded AAD and text
  * take at most four blocks, in one asm call without a context (see
- * kfast_gcmsiv_seal_short_aesni()); the same for every x86 tier.  @tag:
- * the seal's output; for the open, the received tag in and the computed
- * one out.
+ * kfast_gcmsiv_seal_short_aesni()); the VAES tiers' functions derive the
+ * keys two blocks per instruction.  @tag: the seal's output; for the open,
+ * the received tag in and the computed one out.
  */
-static void gcm_siv_x86_short(const struct gcm_siv_key *key, bool open,
+static void gcm_siv_x86_short(const struct gcm_siv_key *key,
+			      enum gcm_siv_impl impl, bool open,
 			      const u8 nonce[GCM_SIV_NONCE_SIZE],
 			      const u8 *aad, size_t aadlen,
 			      const u8 *src, size_t len, u8 *dst, u8 *tag)
@@ -392,8 +403,16 @@ static void gcm_siv_x86_short(const struct gcm_siv_key *key, bool open,
 	/* Leading zero blocks, zero-padded AAD, zero-padded text. */
 	gcm_siv_x86_copy_short(p, aad, aadlen);
 	gcm_siv_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
-	if (open) {
+	if (open)
 		memcpy(buf[4], tag, GCM_SIV_TAG_SIZE);
+	if (gcm_siv_may_run(impl, VAES_AVX2)) {
+		if (open)
+			kfast_gcmsiv_open_short_vaes(key->arch.rk, buf, nonce,
+						     key->nrounds, aadlen, len);
+		else
+			kfast_gcmsiv_seal_short_vaes(key->arch.rk, buf, nonce,
+						     key->nrounds, aadlen, len);
+	} else if (open) {
 		kfast_gcmsiv_open_short_aesni(key->arch.rk, buf, nonce,
 					      key->nrounds, aadlen, len);
 	} else {
@@ -582,7 +601,7 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_short(key, false, nonce, aad, aadlen, src, len, dst, dst + len);
+	gcm_siv_x86_short(key, impl, false, nonce, aad, aadlen, src, len, dst, dst + len);
 	kfast_simd_end(&simd);
 	return true;
 }
@@ -607,7 +626,7 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 		return false;
 	memcpy(tag, want, GCM_SIV_TAG_SIZE);
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_short(key, true, nonce, aad, aadlen, src, len, dst, tag);
+	gcm_siv_x86_short(key, impl, true, nonce, aad, aadlen, src, len, dst, tag);
 	kfast_simd_end(&simd);
 	return true;
 }
