@@ -286,55 +286,80 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 .endm
 
 /*
+ * RFC 8452 section 4 from the master round keys at \rk (\nr rounds, a
+ * 32-bit register) and the nonce at \nonce: xmm0 = H (the POLYVAL key),
+ * xmm1 = rk[0] and xmm14 = rk[1] of the message-encryption key (zero for
+ * AES-128), xmm15 = 0 || nonce (derivation block 0).  With \enc = vaes
+ * (VAES and AVX2) the blocks go two to a ymm register, [0, 2] and [1, 3]
+ * (and [4, 5]), so that one lane-wise unpack gives H in the low lane, with
+ * no extract on its path: half the AES instructions, which matters to a
+ * stream of short messages, where the next one starts as soon as this
+ * one's instructions are issued.  Clobbers xmm2-xmm8 (ymm).
+ */
+.macro DERIVE_KEYS enc, rk, nonce, nr
+	/* Derivation blocks le32(i) || nonce (dword loads: see LOAD_NONCE). */
+	LOAD_NONCE	\nonce, %xmm6, %xmm7, %xmm8
+	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
+	vpaddd		.Linc1(%rip), %xmm15, %xmm1
+	vpaddd		.Linc2(%rip), %xmm15, %xmm2
+	vpaddd		.Linc3(%rip), %xmm15, %xmm3
+	.ifc \enc, vaes
+	vinserti128	$1, %xmm2, %ymm15, %ymm0	/* blocks 0, 2 */
+	vinserti128	$1, %xmm3, %ymm1, %ymm1		/* blocks 1, 3 */
+	cmp		$10, \nr
+	je		.Lderive128\@
+	vpaddd		.Linc4(%rip), %xmm15, %xmm4
+	vpaddd		.Linc5(%rip), %xmm15, %xmm5
+	vinserti128	$1, %xmm5, %ymm4, %ymm4		/* blocks 4, 5 */
+	AESNI_ENCRYPT_128_256	vaes, \rk, \nr, %ymm8, %ymm0, %ymm1, %ymm4
+	vpermq		$0x08, %ymm4, %ymm14		/* rk[1] */
+	jmp		.Lderived\@
+.Lderive128\@:
+	AESNI_ENCRYPT_128_256	vaes, \rk, \nr, %ymm8, %ymm0, %ymm1
+	vpxor		%xmm14, %xmm14, %xmm14
+.Lderived\@:
+	vpunpcklqdq	%ymm1, %ymm0, %ymm0		/* [H, rk[0]] */
+	vextracti128	$1, %ymm0, %xmm1		/* rk[0] */
+	.else
+	vmovdqa		%xmm15, %xmm0
+	cmp		$10, \nr
+	je		.Lderive128\@
+	vpaddd		.Linc4(%rip), %xmm15, %xmm4
+	vpaddd		.Linc5(%rip), %xmm15, %xmm5
+	AESNI_ENCRYPT_128_256	vex, \rk, \nr, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
+	vpunpcklqdq	%xmm5, %xmm4, %xmm14		/* rk[1] */
+	jmp		.Lderived\@
+.Lderive128\@:
+	AESNI_ENCRYPT_128_256	vex, \rk, \nr, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
+	vpxor		%xmm14, %xmm14, %xmm14
+.Lderived\@:
+	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
+	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
+	.endif
+.endm
+
+/*
  * void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,
  *				  const u8 master_rk[15][16], const u8 nonce[12]);
- * RFC 8452 section 4 with ctx->nrounds set: zeroes the accumulator, writes H^1
+ * DERIVE_KEYS with ctx->nrounds set: zeroes the accumulator, writes H^1
  * (the POLYVAL key) to hpow[15] and the message-encryption key to rk[0]
- * (and rk[1] for AES-256).  The key is expanded later, by
+ * and rk[1] (zero for AES-128).  The key is expanded later, by
  * kfast_gcmsiv_expand_tag_aesni() or kfast_gcmsiv_expand_aesni(): here,
  * ahead of the POLYVAL pass, the expansion's long dependency chain was
  * measured to add ~60 cycles to a 1 KiB AES-256 seal (~30 for AES-128)
  * instead of overlapping it, and fused with the tag block's rounds it
- * also hides most of that encryption's latency.
+ * also hides most of that encryption's latency.  (DERIVE_KEYS' vaes form
+ * is for the short functions: here the keys go through memory to separate
+ * calls, and it bought nothing.)
  */
 SYM_FUNC_START(kfast_gcmsiv_derive_aesni)
 	movzbl		GSV_CTX_NROUNDS(%rdi), %r9d
-	lea		GSV_CTX_RK(%rdi), %r8
-	/* le32(i) || nonce (dword loads: see LOAD_NONCE). */
-	LOAD_NONCE	%rdx, %xmm6, %xmm7, %xmm8
-	vpslldq		$4, %xmm6, %xmm6
 	vpxor		%xmm7, %xmm7, %xmm7
 	vmovdqu		%xmm7, GSV_CTX_ACC(%rdi)	/* POLYVAL starts from 0 */
-	xor		%eax, %eax
-	vpinsrd		$0, %eax, %xmm6, %xmm0
-	inc		%eax
-	vpinsrd		$0, %eax, %xmm6, %xmm1
-	inc		%eax
-	vpinsrd		$0, %eax, %xmm6, %xmm2
-	inc		%eax
-	vpinsrd		$0, %eax, %xmm6, %xmm3
-	cmp		$10, %r9d
-	je		.Lderive128
-
-	inc		%eax
-	vpinsrd		$0, %eax, %xmm6, %xmm4
-	inc		%eax
-	vpinsrd		$0, %eax, %xmm6, %xmm5
-	AESNI_ENCRYPT_128_256	vex, %rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
-	vpunpcklqdq	%xmm1, %xmm0, %xmm7
-	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
-	vpunpcklqdq	%xmm3, %xmm2, %xmm0		/* rk[0] */
-	vpunpcklqdq	%xmm5, %xmm4, %xmm1		/* rk[1] */
-	vmovdqu		%xmm0, 0(%r8)
-	vmovdqu		%xmm1, 16(%r8)
-	RET
-
-.Lderive128:
-	AESNI_ENCRYPT_128_256	vex, %rsi, %r9d, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
-	vpunpcklqdq	%xmm1, %xmm0, %xmm7
-	vmovdqu		%xmm7, (GSV_CTX_HPOW + 15 * 16)(%rdi)
-	vpunpcklqdq	%xmm3, %xmm2, %xmm0
-	vmovdqu		%xmm0, 0(%r8)
+	DERIVE_KEYS	vex, %rsi, %rdx, %r9d
+	vmovdqu		%xmm0, (GSV_CTX_HPOW + 15 * 16)(%rdi)
+	vmovdqu		%xmm1, GSV_CTX_RK(%rdi)
+	vmovdqu		%xmm14, (GSV_CTX_RK + 16)(%rdi)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_derive_aesni)
 
@@ -652,55 +677,14 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /*
- * From the master key (%rdi, %ecx rounds) and the nonce (%rdx): xmm0 = H,
- * xmm1 = rk[0] of the new key (also at (%rsp)), rk[1] at 16(%rsp) for
- * AES-256, xmm15 = 0 || nonce (the first derivation block).  With
- * \enc = vaes the blocks go two to a ymm register, [0, 2] and [1, 3] (and
- * [4, 5]), so that one lane-wise unpack gives H in the low lane: half the
- * AES instructions, which a stream of short messages issues back to back.
+ * DERIVE_KEYS from the master key (%rdi, %ecx rounds) and the nonce
+ * (%rdx), rk[0] (and rk[1]) of the new key also stored at (%rsp)
+ * (16(%rsp)), where the expansion continues.
  */
 .macro SHORT_DERIVE enc
-	/* Derivation blocks le32(i) || nonce (dword loads: see LOAD_NONCE). */
-	LOAD_NONCE	%rdx, %xmm6, %xmm7, %xmm8
-	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
-	vpaddd		.Linc1(%rip), %xmm15, %xmm1
-	vpaddd		.Linc2(%rip), %xmm15, %xmm2
-	vpaddd		.Linc3(%rip), %xmm15, %xmm3
-	.ifc \enc, vaes
-	vinserti128	$1, %xmm2, %ymm15, %ymm0	/* blocks 0, 2 */
-	vinserti128	$1, %xmm3, %ymm1, %ymm1		/* blocks 1, 3 */
-	cmp		$10, %ecx
-	je		.Lshort_derive128\@
-	vpaddd		.Linc4(%rip), %xmm15, %xmm4
-	vpaddd		.Linc5(%rip), %xmm15, %xmm5
-	vinserti128	$1, %xmm5, %ymm4, %ymm4		/* blocks 4, 5 */
-	AESNI_ENCRYPT_128_256	vaes, %rdi, %ecx, %ymm8, %ymm0, %ymm1, %ymm4
-	vpermq		$0x08, %ymm4, %ymm14		/* rk[1] of the new key */
-	vmovdqu		%xmm14, 16(%rsp)
-	jmp		.Lshort_derived\@
-.Lshort_derive128\@:
-	AESNI_ENCRYPT_128_256	vaes, %rdi, %ecx, %ymm8, %ymm0, %ymm1
-.Lshort_derived\@:
-	vpunpcklqdq	%ymm1, %ymm0, %ymm0		/* [H, rk[0]] */
-	vextracti128	$1, %ymm0, %xmm1		/* rk[0] */
+	DERIVE_KEYS	\enc, %rdi, %rdx, %ecx
 	vmovdqu		%xmm1, (%rsp)
-	.else
-	vmovdqa		%xmm15, %xmm0
-	cmp		$10, %ecx
-	je		.Lshort_derive128\@
-	vpaddd		.Linc4(%rip), %xmm15, %xmm4
-	vpaddd		.Linc5(%rip), %xmm15, %xmm5
-	AESNI_ENCRYPT_128_256	vex, %rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
-	vpunpcklqdq	%xmm5, %xmm4, %xmm14		/* rk[1] of the new key */
 	vmovdqu		%xmm14, 16(%rsp)
-	jmp		.Lshort_derived\@
-.Lshort_derive128\@:
-	AESNI_ENCRYPT_128_256	vex, %rdi, %ecx, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
-.Lshort_derived\@:
-	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
-	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
-	vmovdqu		%xmm1, (%rsp)
-	.endif
 .endm
 
 /*
