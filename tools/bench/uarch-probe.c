@@ -11,8 +11,10 @@
  *  - reciprocal throughput (12 independent chains) and latency (one chain)
  *    of the instructions the hot loops are bound by: VAESENC, VPCLMULQDQ,
  *    VPMADD52LUQ, VPMULUDQ, MULX, and VAESENC mixed with VPCLMULQDQ / IFMA
- *    (do they share the vector pipes?), in TSC cycles and in core cycles by
- *    the ADD chain of the same pass.
+ *    (do they share the vector pipes?), and the other uops of the NH and
+ *    IFMA loops (shifts, lane shuffles, adds) alone and in pairs with the
+ *    multiplies, in TSC cycles and in core cycles by the ADD chain of the
+ *    same pass.
  *
  * Needs AVX-512F/VL, VAES, VPCLMULQDQ, AVX512IFMA and BMI2 (it does not
  * check; -mavx512f only lets the asm name zmm16-31 as clobbered).  Build
@@ -73,6 +75,38 @@ static inline uint64_t tsc(void)
 #define MIXI(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
 	"vpmadd52luq %%zmm31, %%zmm30, %%zmm1" #i "\n"
 #define R6(m) m(0) m(1) m(2) m(3) m(4) m(5)
+/* The other uops of the NH and IFMA loops, alone and beside each other. */
+#define SRZ(i) "vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n"
+#define SHZ(i) "vshufi64x2 $0x88, %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
+#define ADZ(i) "vpaddq %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
+#define MU_SR(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n"
+#define MU_SH(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define SR_SH(i) "vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define MU_SR_SH(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n"
+#define MU_AD(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpaddq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define IF_SH(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define IF_AD(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
+	"vpaddq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+/* The vector-ALU uops of UMAC's NH per 128 bytes and iteration (avx512), independent. */
+#define NHMIX(i) "vshufi64x2 $0x88, %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
+	"vshufi64x2 $0xdd, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n" \
+	"vpaddd %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
+	"vpaddd %%zmm30, %%zmm2" #i ", %%zmm2" #i "\n" \
+	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n" \
+	"vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n" \
+	"vpmuludq %%zmm30, %%zmm" #i ", %%zmm" #i "\n" \
+	"vpaddq %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
+	"vpaddq %%zmm30, %%zmm2" #i ", %%zmm2" #i "\n"
+#define IF_MU(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
+	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
 
 int main(void)
 {
@@ -105,6 +139,18 @@ int main(void)
 	SHOW("1 VAESENC + 1 VPCLMULQDQ zmm (per pair)", R6(MIXC), 6);
 	SHOW("2 VAESENC + 1 VPCLMULQDQ zmm (per triple)", R6(MIX2C), 6);
 	SHOW("1 VAESENC + 1 VPMADD52LUQ zmm (per pair)", R6(MIXI), 6);
+	SHOW("VPSRLQ zmm", R12(SRZ), 12);
+	SHOW("VSHUFI64X2 zmm", R12(SHZ), 12);
+	SHOW("VPADDQ zmm", R12(ADZ), 12);
+	SHOW("1 VPMULUDQ + 1 VPSRLQ zmm (per pair)", R6(MU_SR), 6);
+	SHOW("1 VPMULUDQ + 1 VSHUFI64X2 zmm (per pair)", R6(MU_SH), 6);
+	SHOW("1 VPSRLQ + 1 VSHUFI64X2 zmm (per pair)", R6(SR_SH), 6);
+	SHOW("VPMULUDQ + VPSRLQ + VSHUFI64X2 zmm (per triple)", R6(MU_SR_SH), 6);
+	SHOW("1 VPMULUDQ + 1 VPADDQ zmm (per pair)", R6(MU_AD), 6);
+	SHOW("1 VPMADD52LUQ + 1 VSHUFI64X2 zmm (per pair)", R6(IF_SH), 6);
+	SHOW("1 VPMADD52LUQ + 1 VPADDQ zmm (per pair)", R6(IF_AD), 6);
+	SHOW("1 VPMADD52LUQ + 1 VPMULUDQ zmm (per pair)", R6(IF_MU), 6);
+	SHOW("NH mix: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds (per mix)", R6(NHMIX), 6);
 	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
 	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
 	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);
