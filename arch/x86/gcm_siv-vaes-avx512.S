@@ -240,15 +240,27 @@
 
 /*
  * void kfast_gcmsiv_wipe_vaes_avx512(struct gcm_siv_ctx *ctx, size_t len);
- * kfast_gcmsiv_wipe_avx() (the context and xmm0-15), after clearing
- * zmm16-31 as well: VZEROUPPER leaves them alone, and this tier's loops
- * keep the powers of H there.
+ * What kfast_gcmsiv_wipe_avx() does (the first len >= 64 bytes of the
+ * context, xmm0-15), with 64-byte stores, the last one ending at len and
+ * overlapping the one before; and zmm16-31 as well: VZEROUPPER leaves them
+ * alone, and this tier's loops keep the powers of H there.
  */
 SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
 	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
 	vpxord		%zmm\r, %zmm\r, %zmm\r
 	.endr
-	jmp		kfast_gcmsiv_wipe_avx
+	lea		-64(%rdi, %rsi), %rax		/* the last 64-byte store */
+.Lwipe64:
+	vmovdqu64	%zmm16, (%rdi)
+	add		$64, %rdi
+	cmp		%rax, %rdi
+	jb		.Lwipe64
+	vmovdqu64	%zmm16, (%rax)			/* the end, overlapping */
+	vzeroupper
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
+	RET
 SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
 
 /*
