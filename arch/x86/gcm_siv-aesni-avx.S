@@ -650,7 +650,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  *    by Horner's rule in H^2 with the fewest multiplies (SEAL_POLYVAL);
  *    the open, whose text comes last, makes the powers H^2 .. H^(n+1)
  *    first and then X1 H^(n+1) + ... + Xn H^2 + L H (L is the length
- *    block) with one reduction (SHORT_POLYVAL).  (The Horner form
+ *    block) with one reduction (OPEN_POLYVAL).  (The Horner form
  *    measured 10% slower at 48 bytes on an Intel Xeon, where VPCLMULQDQ
  *    issues every cycle and the depth counted; on Zen 5 it issues every
  *    other cycle and the count does);
@@ -685,50 +685,6 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	DERIVE_KEYS	\enc, %rdi, %rdx, %ecx
 	vmovdqu		%xmm1, (%rsp)
 	vmovdqu		%xmm14, 16(%rsp)
-.endm
-
-/*
- * xmm13 = the tag block before its AES: POLYVAL(H = xmm0) of the r11
- * blocks buf[4 - r11] .. buf[3] and the length block, XOR the nonce
- * (xmm15 >> 32), bit 127 cleared: X_1 H^(n+1) + ... + X_n H^2 + L H with
- * one reduction.  Only the powers and products the block count needs (a
- * branch on public lengths): the leading zero blocks of buf would add
- * nothing but multiplies, which on some CPUs (Zen 5: one VPCLMULQDQ per
- * two cycles) bound a stream of short messages.  H^2 = H^2, H^3 = H^2 H,
- * H^4 = (H^2)^2, H^5 = H^4 H: at most three multiplication levels before
- * the products.  Uses xmm2-xmm13; r8 and r9 become bit lengths.
- */
-.macro SHORT_POLYVAL
-	shl		$3, %r8
-	shl		$3, %r9
-	vmovq		%r8, %xmm5
-	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
-	CLMUL_FIRST	%xmm5, %xmm0, %xmm6, %xmm7, %xmm8, %xmm9
-	test		%r11, %r11
-	jz		.Lshort_hashed\@
-	SQR		%xmm0, %xmm2, %xmm5, %xmm11, %xmm12
-	vmovdqu		48(%rsi), %xmm5
-	CLMUL_ACC	%xmm5, %xmm2, %xmm6, %xmm7, %xmm8, %xmm9
-	cmp		$2, %r11
-	jb		.Lshort_hashed\@
-	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12
-	vmovdqu		32(%rsi), %xmm5
-	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
-	cmp		$3, %r11
-	jb		.Lshort_hashed\@
-	SQR		%xmm2, %xmm4, %xmm5, %xmm11, %xmm12
-	vmovdqu		16(%rsi), %xmm5
-	CLMUL_ACC	%xmm5, %xmm4, %xmm6, %xmm7, %xmm8, %xmm9
-	cmp		$4, %r11
-	jb		.Lshort_hashed\@
-	DOT		%xmm4, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12
-	vmovdqu		(%rsi), %xmm5
-	CLMUL_ACC	%xmm5, %xmm3, %xmm6, %xmm7, %xmm8, %xmm9
-.Lshort_hashed\@:
-	REDUCE		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
-	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
-	vpxor		%xmm5, %xmm13, %xmm13
-	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
 .endm
 
 /* Karatsuba (xmm): \xk = x0 + x1 in both qwords. */
@@ -771,7 +727,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /*
- * The seal's POLYVAL: xmm13 as SHORT_POLYVAL leaves it, over the same
+ * The seal's POLYVAL: xmm13 as OPEN_POLYVAL leaves it, over the same
  * n = r11 blocks X1..Xn (buf[4 - n] .. buf[3]) and L.  A seal has its
  * data before H, so no powers beyond H^2 are made: Horner's rule in H^2,
  * with A = X1 H + X2 and C = A H^2 + X3 H + X4, each reduced:
@@ -780,13 +736,13 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  *	n = 2:	A H^2 + L H
  *	n = 1:	(X1 H + L) H
  *	n = 0:	L H
- * Three multiplication levels at most, as in SHORT_POLYVAL, and in
- * Karatsuba form: 25 multiplies for four blocks instead of 42, 22 for
- * three instead of 32.  VPCLMULQDQ issues once per two cycles on Zen 5,
- * so there the count, not the depth, is what a short seal waits for.
- * (The open keeps SHORT_POLYVAL: its text exists only after CTR, and
- * with the powers made by then its products are one level.)  Uses
- * xmm2-xmm13 and rax; r8 and r9 become bit lengths.
+ * Three multiplication levels at most (making H^5 first takes four), and
+ * 25 multiplies for four blocks, 22 for three, where OPEN_POLYVAL's
+ * powers-first form takes 37 and 28.  VPCLMULQDQ issues once per two
+ * cycles on Zen 5, so there the count, not the depth, is what a short
+ * seal waits for.  (The open has OPEN_POLYVAL: its text exists only after
+ * CTR, and with the powers made by then its products are one level.)
+ * Uses xmm2-xmm13 and rax; r8 and r9 become bit lengths.
  */
 .macro SEAL_POLYVAL
 	shl		$3, %r8
@@ -844,6 +800,62 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .Lseal_pv_0\@:
 	KPROD		1, %xmm5, %xmm10, %xmm0, %xmm2, %xmm6, %xmm7, %xmm8
 .Lseal_pv_reduce\@:
+	KRED		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
+	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
+	vpxor		%xmm5, %xmm13, %xmm13
+	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+.endm
+
+/*
+ * The open's POLYVAL: xmm13 = the tag block before its AES, POLYVAL(H =
+ * xmm0) of the r11 blocks buf[4 - r11] .. buf[3] (the AAD and the
+ * plaintext just decrypted) and the length block, XOR the nonce (xmm15 >>
+ * 32), bit 127 cleared: X_1 H^(n+1) + ... + X_n H^2 + L H with one
+ * reduction.  The text comes last, so the powers come first (H^2 = H^2,
+ * H^3 = H^2 H, H^4 = (H^2)^2, H^5 = H^4 H, each folded for Karatsuba
+ * while the text is still being decrypted) and every block is then one
+ * KPROD from the sum.  Only the powers and products the block count
+ * needs (a branch on public lengths): the leading zero blocks of buf
+ * would add nothing but multiplies.  Runs after the key expansion, so it
+ * may use xmm1 and xmm14 too; r8 and r9 become bit lengths.
+ */
+.macro OPEN_POLYVAL
+	shl		$3, %r8
+	shl		$3, %r9
+	vmovq		%r8, %xmm5
+	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
+	KFOLD		%xmm0, %xmm14			/* H */
+	KFOLD		%xmm5, %xmm10
+	KPROD		1, %xmm5, %xmm10, %xmm0, %xmm14, %xmm6, %xmm7, %xmm8
+	test		%r11, %r11
+	jz		.Lopen_hashed\@
+	SQR		%xmm0, %xmm2, %xmm5, %xmm11, %xmm12	/* H^2 */
+	KFOLD		%xmm2, %xmm1
+	vmovdqu		48(%rsi), %xmm5
+	KFOLD		%xmm5, %xmm10
+	KPROD		0, %xmm5, %xmm10, %xmm2, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$2, %r11
+	jb		.Lopen_hashed\@
+	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12	/* H^3 */
+	KFOLD		%xmm3, %xmm1
+	vmovdqu		32(%rsi), %xmm5
+	KFOLD		%xmm5, %xmm10
+	KPROD		0, %xmm5, %xmm10, %xmm3, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$3, %r11
+	jb		.Lopen_hashed\@
+	SQR		%xmm2, %xmm4, %xmm5, %xmm11, %xmm12	/* H^4 */
+	KFOLD		%xmm4, %xmm1
+	vmovdqu		16(%rsi), %xmm5
+	KFOLD		%xmm5, %xmm10
+	KPROD		0, %xmm5, %xmm10, %xmm4, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$4, %r11
+	jb		.Lopen_hashed\@
+	DOT		%xmm4, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12	/* H^5 */
+	KFOLD		%xmm3, %xmm1
+	vmovdqu		(%rsi), %xmm5
+	KFOLD		%xmm5, %xmm10
+	KPROD		0, %xmm5, %xmm10, %xmm3, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+.Lopen_hashed\@:
 	KRED		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
 	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
 	vpxor		%xmm5, %xmm13, %xmm13
@@ -1066,7 +1078,7 @@ SYM_FUNC_START(kfast_gcmsiv_open_short_\enc)
 .Lopen_short_no_text\@:
 	EXPAND_KEY	%ecx, %rsp, %xmm1, %xmm14
 .Lopen_short_hash\@:
-	SHORT_POLYVAL
+	OPEN_POLYVAL
 	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm13
 	vmovdqu		%xmm13, 64(%rsi)
 	SHORT_WIPE_RET
