@@ -726,6 +726,25 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	REDUCE		\lo, \mid, \hi, \dst, \t
 .endm
 
+/* xmm5 = L, the length block, from the byte lengths r8 and r9 (made bit lengths). */
+.macro SHORT_LENGTH_BLOCK
+	shl		$3, %r8
+	shl		$3, %r9
+	vmovq		%r8, %xmm5
+	vpinsrq		$1, %r9, %xmm5, %xmm5
+.endm
+
+/*
+ * xmm13 = the tag block before its AES: S, the reduced KPROD sums
+ * (xmm6-xmm8), XOR the nonce (xmm15 >> 32), bit 127 cleared.
+ */
+.macro SHORT_TAG_BLOCK
+	KRED		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
+	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
+	vpxor		%xmm5, %xmm13, %xmm13
+	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+.endm
+
 /*
  * The seal's POLYVAL: xmm13 as OPEN_POLYVAL leaves it, over the same
  * n = r11 blocks X1..Xn (buf[4 - n] .. buf[3]) and L.  A seal has its
@@ -745,10 +764,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * Uses xmm2-xmm13 and rax; r8 and r9 become bit lengths.
  */
 .macro SEAL_POLYVAL
-	shl		$3, %r8
-	shl		$3, %r9
-	vmovq		%r8, %xmm5
-	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
+	SHORT_LENGTH_BLOCK
 	KFOLD		%xmm0, %xmm2			/* H */
 	mov		%r11, %rax
 	shl		$4, %rax
@@ -800,10 +816,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .Lseal_pv_0\@:
 	KPROD		1, %xmm5, %xmm10, %xmm0, %xmm2, %xmm6, %xmm7, %xmm8
 .Lseal_pv_reduce\@:
-	KRED		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
-	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
-	vpxor		%xmm5, %xmm13, %xmm13
-	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+	SHORT_TAG_BLOCK
 .endm
 
 /*
@@ -820,10 +833,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * may use xmm1 and xmm14 too; r8 and r9 become bit lengths.
  */
 .macro OPEN_POLYVAL
-	shl		$3, %r8
-	shl		$3, %r9
-	vmovq		%r8, %xmm5
-	vpinsrq		$1, %r9, %xmm5, %xmm5		/* L */
+	SHORT_LENGTH_BLOCK
 	KFOLD		%xmm0, %xmm14			/* H */
 	KFOLD		%xmm5, %xmm10
 	KPROD		1, %xmm5, %xmm10, %xmm0, %xmm14, %xmm6, %xmm7, %xmm8
@@ -856,10 +866,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	KFOLD		%xmm5, %xmm10
 	KPROD		0, %xmm5, %xmm10, %xmm3, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
 .Lopen_hashed\@:
-	KRED		%xmm6, %xmm7, %xmm8, %xmm13, %xmm9	/* S */
-	vpsrldq		$4, %xmm15, %xmm5		/* nonce || 0 */
-	vpxor		%xmm5, %xmm13, %xmm13
-	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+	SHORT_TAG_BLOCK
 .endm
 
 /*

@@ -183,6 +183,21 @@
 .endm
 
 /*
+ * PW4..PW7 = H^16 .. H^1 from hpow (%r8), HK2 and HK3 their Karatsuba keys,
+ * and k1 = qwords 0..6, the mask of a group's last shifted load.
+ */
+.macro LOAD_POWERS16
+	vmovdqu64	(0 * 64)(%r8), PW4
+	vmovdqu64	(1 * 64)(%r8), PW5
+	vmovdqu64	(2 * 64)(%r8), PW6
+	vmovdqu64	(3 * 64)(%r8), PW7
+	KARATSUBA_KEYS	PW4, PW5, HK2, V4, V5
+	KARATSUBA_KEYS	PW6, PW7, HK3, V6, V7
+	mov		$0x7f, %eax
+	kmovw		%eax, %k1
+.endm
+
+/*
  * The three products of data vector \v of the group at %rsi (blocks
  * 4v .. 4v+3) with \pw: \tl = lo, \th = hi, \tm = (x0 + x1)(h0 + h1);
  * \sel picks the HK qword of \pw ($0x00 or $0x10).  The group's last
@@ -212,6 +227,19 @@
 .endm
 
 /*
+ * X14 = the sums LO, MI, HI (MI the true middle term) reduced lane-wise and
+ * the four lanes folded, also stored to ctx->acc.
+ */
+.macro REDUCE_FOLD_ACC
+	REDUCE_LANES	LO, MI, HI, V0
+	vextracti64x4	$1, HI, Y0
+	vpxorq		HI_Y, Y0, Y0
+	vextracti128	$1, Y0, X1
+	vpxor		X1, X0, X14
+	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+.endm
+
+/*
  * The end of a group: vector 0 (its products with \pw, \hk's low qword)
  * with the accumulator X14 added to block 0, then mid += lo + hi, one
  * lane-wise reduction and the fold of the four lanes into X14, which is
@@ -230,12 +258,7 @@
 	vpxorq		V13, HI, HI
 	vpternlogd	$0x96, LO, V14, MI
 	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
-	REDUCE_LANES	LO, MI, HI, V0
-	vextracti64x4	$1, HI, Y0
-	vpxorq		HI_Y, Y0, Y0
-	vextracti128	$1, Y0, X1
-	vpxor		X1, X0, X14
-	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	REDUCE_FOLD_ACC
 .endm
 
 /*
@@ -256,12 +279,39 @@ SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
 	cmp		%rax, %rdi
 	jb		.Lwipe64
 	vmovdqu64	%zmm16, (%rax)			/* the end, overlapping */
-	vzeroupper
-	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vpxor		%xmm\r, %xmm\r, %xmm\r
-	.endr
-	RET
+	/* The registers: wipe_avx() with its one 32-byte store done again. */
+	lea		32(%rax), %rdi
+	mov		$32, %esi
+	jmp		kfast_gcmsiv_wipe_avx
 SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
+
+/*
+ * The levels of the powers of H (X0 = H, POLYZ = .Lpoly in every lane),
+ * lane 0 of each vector holding its highest power, as hpow[] does:
+ * POWERS_TO_8 leaves V5 = [H^4 .. H^1], V7 = [H^8 .. H^5]; POWERS_TO_16
+ * then V9 = [H^16 .. H^13], V6 = [H^12 .. H^9] and V8 = H^8 in each lane.
+ */
+.macro POWERS_TO_8
+	SQR		X0, X1, X2, X4, X5			/* H^2 */
+	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
+	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
+	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
+	vinserti64x4	$1, Y3, V4, V5				/* [H^4 .. H^1] */
+	vshufi64x2	$0, V4, V4, V6				/* H^4 in each lane */
+	DOT_LANES	V5, V6, V7, V10, V11, V12		/* [H^8 .. H^5] */
+.endm
+/* hpow[] = H^16 .. H^1 from POWERS_TO_16's registers (%r8 = &ctx->hpow). */
+.macro STORE_POWERS16
+	vmovdqu64	V9, (0 * 64)(%r8)
+	vmovdqu64	V6, (1 * 64)(%r8)
+	vmovdqu64	V7, (2 * 64)(%r8)
+	vmovdqu64	V5, (3 * 64)(%r8)
+.endm
+.macro POWERS_TO_16
+	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
+	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
+	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
+.endm
 
 /*
  * void kfast_gcmsiv_powers_vaes_avx512(struct gcm_siv_ctx *ctx,
@@ -284,20 +334,9 @@ SYM_FUNC_START(kfast_gcmsiv_powers_vaes_avx512)
 	lea		GSV_CTX_HPOW(%rdi), %r8
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	vmovdqu		(15 * 16)(%r8), X0			/* H */
-	SQR		X0, X1, X2, X4, X5			/* H^2 */
-	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
-	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
-	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
-	vinserti64x4	$1, Y3, V4, V5				/* [H^4 .. H^1] */
-	vshufi64x2	$0, V4, V4, V6				/* H^4 in each lane */
-	DOT_LANES	V5, V6, V7, V10, V11, V12		/* [H^8 .. H^5] */
-	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
-	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
-	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
-	vmovdqu64	V9, (0 * 64)(%r8)
-	vmovdqu64	V6, (1 * 64)(%r8)
-	vmovdqu64	V7, (2 * 64)(%r8)
-	vmovdqu64	V5, (3 * 64)(%r8)
+	POWERS_TO_8
+	POWERS_TO_16
+	STORE_POWERS16
 	cmp		$16, %esi
 	jbe		.Lpowers_done
 	vshufi64x2	$0, V9, V9, V8				/* H^16 in each lane */
@@ -337,30 +376,14 @@ SYM_FUNC_START(kfast_gcmsiv_powers_polyval_vaes_avx512)
 	vmovdqu64	(0 * 64)(%rsi), PW0
 	vmovdqu64	GSV_CTX_ACC(%rdi), %xmm25
 	vpxorq		%zmm25, PW0, PW0			/* + acc, block 0 */
-	SQR		X0, X1, X2, X4, X5			/* H^2 */
-	vinserti128	$1, X1, Y1, Y2				/* [H^2, H^2] */
-	vinserti128	$1, X0, Y1, Y3				/* [H^2, H] */
-	DOT_LANES	V2, V3, V4, V10, V11, V12		/* [H^4, H^3] */
-	vinserti64x4	$1, Y3, V4, V5				/* [H^4 .. H^1] */
-	vshufi64x2	$0, V4, V4, V6				/* H^4 in each lane */
-	DOT_LANES	V5, V6, V7, V10, V11, V12		/* [H^8 .. H^5] */
+	POWERS_TO_8
 	VCLMUL		1, PW3, V5, LO, MI, HI, %zmm24
-	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
-	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
-	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
+	POWERS_TO_16
 	VCLMUL		0, PW2, V7, LO, MI, HI, %zmm24
 	VCLMUL		0, PW1, V6, LO, MI, HI, %zmm24
 	VCLMUL		0, PW0, V9, LO, MI, HI, %zmm24
-	vmovdqu64	V9, (0 * 64)(%r8)
-	vmovdqu64	V6, (1 * 64)(%r8)
-	vmovdqu64	V7, (2 * 64)(%r8)
-	vmovdqu64	V5, (3 * 64)(%r8)
-	REDUCE_LANES	LO, MI, HI, V0
-	vextracti64x4	$1, HI, Y0
-	vpxorq		HI_Y, Y0, Y0
-	vextracti128	$1, Y0, X1
-	vpxor		X1, X0, X14
-	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	STORE_POWERS16
+	REDUCE_FOLD_ACC
 	add		$256, %rsi
 	sub		$16, %rdx
 	jmp		kfast_gcmsiv_polyval16_vaes_avx512
@@ -383,16 +406,9 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_vaes_avx512)
 	vmovdqu64	(GSV_CTX_HWIDE + 1 * 64)(%rdi), PW1
 	vmovdqu64	(GSV_CTX_HWIDE + 2 * 64)(%rdi), PW2
 	vmovdqu64	(GSV_CTX_HWIDE + 3 * 64)(%rdi), PW3
-	vmovdqu64	(0 * 64)(%r8), PW4
-	vmovdqu64	(1 * 64)(%r8), PW5
-	vmovdqu64	(2 * 64)(%r8), PW6
-	vmovdqu64	(3 * 64)(%r8), PW7
 	KARATSUBA_KEYS	PW0, PW1, HK0, V0, V1
 	KARATSUBA_KEYS	PW2, PW3, HK1, V2, V3
-	KARATSUBA_KEYS	PW4, PW5, HK2, V4, V5
-	KARATSUBA_KEYS	PW6, PW7, HK3, V6, V7
-	mov		$0x7f, %eax			/* qwords 0..6 */
-	kmovw		%eax, %k1
+	LOAD_POWERS16
 
 .Lwide_loop:
 	lea		8(%rsi), %r9		/* the data 8 bytes on (disp8 offsets) */
@@ -423,14 +439,7 @@ SYM_FUNC_START_LOCAL(kfast_gcmsiv_polyval16_vaes_avx512)
 	cmp		$16, %rdx
 	jb		.Lpolyval16_tail
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
-	vmovdqu64	(0 * 64)(%r8), PW4
-	vmovdqu64	(1 * 64)(%r8), PW5
-	vmovdqu64	(2 * 64)(%r8), PW6
-	vmovdqu64	(3 * 64)(%r8), PW7
-	KARATSUBA_KEYS	PW4, PW5, HK2, V0, V1
-	KARATSUBA_KEYS	PW6, PW7, HK3, V2, V3
-	mov		$0x7f, %eax			/* qwords 0..6 */
-	kmovw		%eax, %k1
+	LOAD_POWERS16
 .Lpolyval16_loop:
 	lea		8(%rsi), %r9
 	WIDE_PRODUCTS	1, PW5, HK2, $0x10, V0, V1, LO, MI, HI
