@@ -28,50 +28,37 @@
  * there and closed by gcm_siv_done_arch(), and the bulk hooks leave and
  * re-enter it after every 4 KiB they hash or en/decrypt (in pieces of at
  * most 4 KiB), so that the scheduler and interrupts get in.  Otherwise the
- * request runs the generic code.  The short seal has a section of its own.
+ * request runs the generic code.  The short seal and open have a section
+ * of their own.
  *
- * Short seals (padded AAD + plaintext <= 4 blocks, e.g. a 64-byte message
- * or a 48-byte MAC) skip all of that: gcm_siv_seal_short_arch() (from
- * gcm_siv_encrypt_in()) copies them into a stack buffer and
- * kfast_gcmsiv_seal_short_aesni() does the derivation,
- * POLYVAL, key expansion, tag and CTR in one call, in registers and its
- * own (wiped) stack frame, with no struct gcm_siv_ctx at all.
+ * Short seals and opens (padded AAD + text <= 4 blocks, e.g. a 64-byte
+ * message or a 48-byte MAC) skip all of that: gcm_siv_seal_short_arch()
+ * and gcm_siv_open_short_arch() (from the one-shots) copy them into a
+ * stack buffer and kfast_gcmsiv_{seal,open}_short_aesni() (on the VAES
+ * tiers their _vaes twins, with ymm AES) do the derivation, POLYVAL, key
+ * expansion, tag and CTR in one call, in registers and their own (wiped)
+ * stack frame, with no struct gcm_siv_ctx at all.
  *
- * What bounds each size (Intel Xeon family 6 model 207; figures from
- * `make bench`, Documentation/benchmarks.md):
- *  - 48 bytes: latency.  POLYVAL's three multiplication levels, then the
- *    tag's AES, then CTR; the expansion of the new key runs beside
- *    POLYVAL with the tag block one round behind each new round key.
- *  - 256 B - 1 KiB: the same chain plus throughput; the key is expanded
- *    with the tag (encryption) or at CTR start (decryption, which starts
- *    CTR first), not ahead of POLYVAL, beside which it does not overlap.
- *  - 16 KiB: ports.  VAESENC and VPCLMULQDQ use different ports (measured:
- *    four of each zmm instruction in the time of four of one kind), so
- *    decryption hashes group g - 1 between the AES rounds of group g and
- *    costs 1.2-1.35 CTR passes.  Encryption cannot overlap them: the
- *    counter is the tag, which needs all of POLYVAL, so a seal is one
- *    POLYVAL pass followed by one CTR pass, each at its port's limit:
- *    POLYVAL ~30 VPCLMULQDQ-port uops per 32 blocks (24 multiplies, the
- *    reduction's two multiplies and two swaps, the fold's two extracts;
- *    measured ~30 such uop times per iteration), CTR 10 VAESENC per 4
- *    blocks (measured within 2% of that).  What is left, ~200 TSC
- *    cycles per message at 16 KiB, is latency: derivation, the five
- *    multiplication levels to H^32, the tag's AES, the first CTR group.
- *    A seal costs ~1.55 CTR passes at 16 KiB and ~1.45 at 64 KiB
- *    (`make bench`, timed alternately).  64 blocks per reduction
- *    (H^33..H^64 computed per call) made POLYVAL alone 3% faster at
- *    16 KiB and 12% slower at 4 KiB, and was dropped; expanding the
- *    message key before the powers instead of with the tag moved ~45
- *    cycles rather than hiding them (both chains want the shuffle port).
- * Lessons: short messages are latency-bound; loading 16 bytes that C has
- * just stored in smaller pieces (nonce, counter, accumulator) misses
- * store-to-load forwarding and cost ~40% at 48 bytes, hence the asm
- * entry points take such values from registers or in matching pieces
- * (the nonce as three dwords: a caller's 4-byte prefix + 64-bit counter
- * store made the old 8 + 4 load miss, +25% at 48 bytes; 16-byte stores
- * reloaded as one ymm/zmm vector cost ~7% of a 1 KiB seal in the power
- * computation).  A fewer-multiply Horner form of the 48-byte POLYVAL of
- * the same depth measured slower.
+ * What bounds each size (the measurements: Documentation/hardware-bound.md):
+ *  - up to 64 bytes: the chain of one message (derivation, POLYVAL, the
+ *    tag's AES, CTR) and its instruction count, since the next message
+ *    starts as soon as this one's instructions are issued.  Zen 5 issues
+ *    one VPCLMULQDQ per two cycles, so the short seal spends as few as it
+ *    can (Horner's rule in H^2, SEAL_POLYVAL in gcm_siv-aesni-avx.S).
+ *  - 256 B - 1 KiB: the same chain through the context, plus throughput.
+ *    The key is expanded with the tag (encryption) or at CTR start
+ *    (decryption, which starts CTR first), not ahead of POLYVAL, beside
+ *    which it does not overlap; the zmm tier's first long update makes
+ *    the powers of H itself and starts its products as they appear.
+ *  - 16 KiB: pipes.  VAESENC and VPCLMULQDQ do not share theirs, so
+ *    decryption hashes group g - 1 between the AES rounds of group g.
+ *    Encryption cannot overlap them: the counter is the tag, which needs
+ *    all of POLYVAL, so a seal is one POLYVAL pass followed by one CTR
+ *    pass, each at its pipe's limit.
+ * A value that C has just stored in smaller pieces (nonce, counter,
+ * accumulator) is not forwarded to a wider load, and the wait is on a
+ * short message's path: the asm entry points take such values from
+ * registers or in matching pieces (the nonce as three dwords).
  */
 #ifndef KFAST_ARCH_X86_GCM_SIV_HOOKS_H
 #define KFAST_ARCH_X86_GCM_SIV_HOOKS_H
