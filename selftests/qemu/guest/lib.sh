@@ -26,11 +26,29 @@ count_from() {
 	KFAST_FAIL=$((KFAST_FAIL + f))
 }
 
-# /proc/crypto entry of a driver: "<field>" value.
+# /proc/crypto entry of a driver: "<field>" value.  A driver's self-test
+# larval (listed while its test runs, under the same driver name, module
+# "kernel", self-test "unknown") is not the driver: skipped.
 crypto_field() {
 	awk -v d="$1" -v f="$2" '
-		/^name/ { name = $3 } /^driver/ { drv = $3 }
-		$1 == f && drv == d { print $3; exit }' /proc/crypto
+		function entry_end() {
+			if (drv == d && !larval && val != "") { print val; found = 1; exit }
+		}
+		/^name/ { entry_end(); drv = ""; val = ""; larval = 0 }
+		/^driver/ { drv = $3 }
+		/^type/ && $3 == "larval" { larval = 1 }
+		$1 == f { val = $3 }
+		END { if (!found) entry_end() }' /proc/crypto
+}
+
+# Wait (up to 10 s) until no self-test larval is left in /proc/crypto: since
+# 6.12 a module's algorithms may still be under test when modprobe returns.
+crypto_settle() {
+	n=0
+	while grep -q '^type *: larval' /proc/crypto && [ $n -lt 10 ]; do
+		sleep 1
+		n=$((n + 1))
+	done
 }
 
 # Linux 7.3+: once af_alg is loaded, AF_ALG binds only an allowlist unless

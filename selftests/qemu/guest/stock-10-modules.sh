@@ -67,6 +67,7 @@ for entry in $KFAST_ALGS; do
 	mod=${entry%%:*}
 	[ -f "/lib/modules/$(uname -r)/extra/$mod.ko" ] || continue
 	check "modprobe $mod" modprobe "$mod"
+	crypto_settle
 	for name in $(echo "${entry#*:}" | tr ',' ' '); do
 		base=${name%(aes)}
 		gen="$base-aes-generic"
