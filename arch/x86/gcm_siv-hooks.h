@@ -238,8 +238,8 @@ static __always_inline void gcm_siv_x86_account(struct gcm_siv_ctx *ctx,
  * The message key is expanded on first use (see kfast_gcmsiv_derive_aesni()):
  * by the tag (encryption, fused with the tag block's rounds, whose latency
  * it then hides) or here, when CTR starts before the tag (decryption).
- * Expanding it up front instead, beside POLYVAL, was slower at every size:
- * the two chains compete for the same vector pipes.
+ * Expanding it up front instead, beside POLYVAL, measured slower on Zen 5
+ * at every length tried (Documentation/hardware-bound.md).
  */
 static inline void gcm_siv_x86_expand(struct gcm_siv_ctx *ctx)
 {
