@@ -106,135 +106,35 @@ static inline uint64_t tsc(void)
 	"vpaddq %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
 	"vpaddq %%zmm30, %%zmm2" #i ", %%zmm2" #i "\n"
 /*
+ * One instruction on each register of a list (gas .irp), independent of
+ * each other: the whole-loop mixes below are these in the loop's counts.
+ */
+#define IRP(regs, insn) ".irp r, " regs "\n" insn "\n.endr\n"
+#define IFMA_LO(regs) IRP(regs, "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\r")
+#define IFMA_HI(regs) IRP(regs, "vpmadd52huq %%zmm31, %%zmm30, %%zmm\\r")
+#define ADDQ(regs) IRP(regs, "vpaddq %%zmm31, %%zmm30, %%zmm\\r")
+#define SRLQ(regs) IRP(regs, "vpsrlq $32, %%zmm31, %%zmm\\r")
+#define SHUF(regs) IRP(regs, "vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm\\r")
+#define UNPL(regs) IRP(regs, "vpunpcklqdq %%zmm31, %%zmm30, %%zmm\\r")
+#define UNPH(regs) IRP(regs, "vpunpckhqdq %%zmm31, %%zmm30, %%zmm\\r")
+#define XORQ(regs) IRP(regs, "vpxorq %%zmm31, %%zmm30, %%zmm\\r")
+/*
  * VMAC-64's IFMA loop (vmac_blocks64_avx512) per 256 bytes, from its counts
  * per 2 KiB (146 IFMA, 60 adds, 36 shifts, 71 shuffles and unpacks, 33
  * logic) over eight: 18 IFMA, 8 VPADDQ, 4 VPSRLQ, 9 shuffles, 4 VPXORQ.
  */
-#define VMACMIX \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm1\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm2\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm3\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm4\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm5\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm6\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm7\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm8\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm9\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm10\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm11\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm12\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm13\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm14\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm15\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm16\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm17\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm18\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm19\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm20\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm21\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm22\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm23\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm24\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm25\n" \
-	"vpsrlq $32, %%zmm31, %%zmm26\n" \
-	"vpsrlq $32, %%zmm31, %%zmm27\n" \
-	"vpsrlq $32, %%zmm31, %%zmm28\n" \
-	"vpsrlq $32, %%zmm31, %%zmm29\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm0\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm1\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm2\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm3\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm4\n" \
-	"vpunpcklqdq %%zmm31, %%zmm30, %%zmm5\n" \
-	"vpunpcklqdq %%zmm31, %%zmm30, %%zmm6\n" \
-	"vpunpckhqdq %%zmm31, %%zmm30, %%zmm7\n" \
-	"vpunpckhqdq %%zmm31, %%zmm30, %%zmm8\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm9\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm10\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm11\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm12\n"
+#define VMACMIX IFMA_LO("0,1,2,3,4,5,6,7,8") IFMA_HI("9,10,11,12,13,14,15,16,17") \
+	ADDQ("18,19,20,21,22,23,24,25") SRLQ("26,27,28,29") SHUF("0,1,2,3,4") \
+	UNPL("5,6") UNPH("7,8") XORQ("9,10,11,12")
 /*
  * VMAC-128's (vmac_blocks128_avx512) the same way: per 2 KiB 292 IFMA, 96
  * adds, 74 shifts, 102 shuffles and unpacks, 40 logic; over eight: 36
  * IFMA, 12 VPADDQ, 9 VPSRLQ, 13 shuffles, 5 VPXORQ.
  */
-#define VMAC128MIX \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm1\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm2\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm3\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm4\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm5\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm6\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm7\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm8\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm9\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm10\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm11\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm12\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm13\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm14\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm15\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm16\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm17\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm18\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm19\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm20\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm21\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm22\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm23\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm24\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm25\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm26\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm27\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm28\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm29\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm1\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm2\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm3\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm4\n" \
-	"vpmadd52huq %%zmm31, %%zmm30, %%zmm5\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm6\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm7\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm8\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm9\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm10\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm11\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm12\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm13\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm14\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm15\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm16\n" \
-	"vpaddq %%zmm31, %%zmm30, %%zmm17\n" \
-	"vpsrlq $32, %%zmm31, %%zmm18\n" \
-	"vpsrlq $32, %%zmm31, %%zmm19\n" \
-	"vpsrlq $32, %%zmm31, %%zmm20\n" \
-	"vpsrlq $32, %%zmm31, %%zmm21\n" \
-	"vpsrlq $32, %%zmm31, %%zmm22\n" \
-	"vpsrlq $32, %%zmm31, %%zmm23\n" \
-	"vpsrlq $32, %%zmm31, %%zmm24\n" \
-	"vpsrlq $32, %%zmm31, %%zmm25\n" \
-	"vpsrlq $32, %%zmm31, %%zmm26\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm27\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm28\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm29\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm0\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm1\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm2\n" \
-	"vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm3\n" \
-	"vpunpcklqdq %%zmm31, %%zmm30, %%zmm4\n" \
-	"vpunpcklqdq %%zmm31, %%zmm30, %%zmm5\n" \
-	"vpunpcklqdq %%zmm31, %%zmm30, %%zmm6\n" \
-	"vpunpckhqdq %%zmm31, %%zmm30, %%zmm7\n" \
-	"vpunpckhqdq %%zmm31, %%zmm30, %%zmm8\n" \
-	"vpunpckhqdq %%zmm31, %%zmm30, %%zmm9\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm10\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm11\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm12\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm13\n" \
-	"vpxorq %%zmm31, %%zmm30, %%zmm14\n"
+#define VMAC128MIX IFMA_LO("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17") \
+	IFMA_HI("18,19,20,21,22,23,24,25,26,27,28,29,0,1,2,3,4,5") \
+	ADDQ("6,7,8,9,10,11,12,13,14,15,16,17") SRLQ("18,19,20,21,22,23,24,25,26") \
+	SHUF("27,28,29,0,1,2,3") UNPL("4,5,6") UNPH("7,8,9") XORQ("10,11,12,13,14")
 #define IF_MU(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
 	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
 
