@@ -112,26 +112,14 @@ asmlinkage void kfast_gcmsiv_expand_tag_aesni(struct gcm_siv_ctx *ctx,
 					      u64 aadlen, u64 ptlen,
 					      u8 tag[16]);
 asmlinkage void kfast_gcmsiv_expand_aesni(struct gcm_siv_ctx *ctx);
-asmlinkage void kfast_gcmsiv_seal_short_aesni(const u8 master_rk[15][16],
-					      u8 buf[5][16],
-					      const u8 nonce[GCM_SIV_NONCE_SIZE],
-					      unsigned int nrounds, u64 aadlen,
-					      u64 ptlen);
-asmlinkage void kfast_gcmsiv_open_short_aesni(const u8 master_rk[15][16],
-					      u8 buf[5][16],
-					      const u8 nonce[GCM_SIV_NONCE_SIZE],
-					      unsigned int nrounds, u64 aadlen,
-					      u64 ptlen);
-asmlinkage void kfast_gcmsiv_seal_short_vaes(const u8 master_rk[15][16],
-					     u8 buf[5][16],
-					     const u8 nonce[GCM_SIV_NONCE_SIZE],
-					     unsigned int nrounds, u64 aadlen,
-					     u64 ptlen);
-asmlinkage void kfast_gcmsiv_open_short_vaes(const u8 master_rk[15][16],
-					     u8 buf[5][16],
-					     const u8 nonce[GCM_SIV_NONCE_SIZE],
-					     unsigned int nrounds, u64 aadlen,
-					     u64 ptlen);
+/* The short seal and open, each for AES-NI and (ymm AES) the VAES tiers. */
+typedef void gcm_siv_short_fn(const u8 master_rk[15][16], u8 buf[5][16],
+			      const u8 nonce[GCM_SIV_NONCE_SIZE],
+			      unsigned int nrounds, u64 aadlen, u64 ptlen);
+asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_aesni;
+asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_aesni;
+asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_vaes;
+asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_vaes;
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
