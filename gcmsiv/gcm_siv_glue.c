@@ -16,10 +16,13 @@
  * dst is zeroed and -EBADMSG returned.  The scatterlists are walked with
  * sg_miter (stable API on 6.1 .. 7.x) and the core's streaming functions
  * take each mapped piece as is: no per-request allocation and no bounce
- * buffer.  The exception is encryption with assoclen + cryptlen <= 48
- * bytes (gsv_seal_short()): copied to the stack and sealed by the flat
- * one-shot, one gcm_siv_seal_short_arch() call where the architecture has
- * it.  In-place requests with one
+ * buffer.  Two exceptions, for encryption: a request whose AAD, plaintext
+ * and tag fit in the first mapped piece of src and of dst (within one page
+ * of a buffer set up with sg_init_one(), say) is sealed there by the flat
+ * one-shot (gsv_seal_mapped()), which takes the architecture's one-call
+ * paths (gcm_siv_seal_short_arch()); otherwise one with assoclen +
+ * cryptlen <= 64 bytes is copied to the stack and sealed the same way
+ * (gsv_seal_short()).  In-place requests with one
  * scatterlist use a single mapping iterator; otherwise src and dst are
  * mapped side by side (atomic kmaps may then be released out of order,
  * which is harmless without HIGHMEM, as on every 64-bit architecture).  The per-request
@@ -228,6 +231,48 @@ static noinline int gsv_open_short(struct aead_request *req,
 	return err;
 }
 
+/*
+ * Encryption of a request whose AAD, plaintext and room for the tag lie in
+ * the first mapped piece of src and of dst (a request within one page of a
+ * buffer set up with sg_init_one(), for instance): sealed there by the flat
+ * one-shot gcm_siv_encrypt_in(), which takes the architecture's one-call
+ * paths where it has them.  Returns -EAGAIN, having written nothing, for
+ * any other request.
+ */
+static noinline int gsv_seal_mapped(struct aead_request *req,
+				    struct gcm_siv_ctx *ctx,
+				    const struct gcm_siv_key *key,
+				    enum gcm_siv_impl impl)
+{
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
+	u64 need = (u64)assoclen + len;
+	struct sg_mapping_iter ms, md;
+	int err = -EAGAIN;
+
+	if (req->src == req->dst) {
+		sg_miter_start(&ms, req->src, sg_nents(req->src),
+			       SG_MITER_FROM_SG | SG_MITER_TO_SG | SG_MITER_ATOMIC);
+		if (sg_miter_next(&ms) && ms.length >= need + GCM_SIV_TAG_SIZE)
+			err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, ms.addr,
+						 assoclen, ms.addr + assoclen, len,
+						 ms.addr + assoclen);
+		sg_miter_stop(&ms);
+		return err;
+	}
+	sg_miter_start(&ms, req->src, sg_nents(req->src),
+		       SG_MITER_FROM_SG | SG_MITER_ATOMIC);
+	sg_miter_start(&md, req->dst, sg_nents(req->dst),
+		       SG_MITER_TO_SG | SG_MITER_ATOMIC);
+	if (sg_miter_next(&ms) && ms.length >= need &&
+	    sg_miter_next(&md) && md.length >= need + GCM_SIV_TAG_SIZE)
+		err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, ms.addr,
+					 assoclen, ms.addr + assoclen, len,
+					 md.addr + assoclen);
+	sg_miter_stop(&md);
+	sg_miter_stop(&ms);
+	return err;
+}
+
 static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 				     enum gcm_siv_impl impl)
 {
@@ -249,8 +294,14 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 		scatterwalk_map_and_copy(want, req->src, assoclen + len,
 					 GCM_SIV_TAG_SIZE, 0);
 	}
-	if (enc && assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
-		return gsv_seal_short(req, ctx, key, impl);
+	if (enc) {
+		err = gsv_seal_mapped(req, ctx, key, impl);
+		if (err != -EAGAIN)
+			return err;
+		err = 0;
+		if (assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
+			return gsv_seal_short(req, ctx, key, impl);
+	}
 
 	gcm_siv_init(ctx, key, req->iv, impl);
 	/*

@@ -57,44 +57,14 @@
 #include "gcm_siv-offsets.h"
 #include "aes-aesni.S.inc"		/* AESNI_ENCRYPT_128_256 */
 #include "gcm_siv-polyval.S.inc"	/* .Lpoly first in .rodata, the POLYVAL macros */
+#include "gcm_siv-keys.S.inc"		/* DERIVE_KEYS, EXPAND_KEY, their constants */
 
 .section .rodata
-.Lrot_mask:	.long 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d, 0x0c0f0e0d
-.Lbcast3_mask:	.long 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c, 0x0f0e0d0c
-.Linc1:		.long 1, 0, 0, 0
-.Linc2:		.long 2, 0, 0, 0
-.Linc3:		.long 3, 0, 0, 0
-.Linc4:		.long 4, 0, 0, 0
-.Linc5:		.long 5, 0, 0, 0
-.Linc6:		.long 6, 0, 0, 0
-.Linc7:		.long 7, 0, 0, 0
-.Linc8:		.long 8, 0, 0, 0
-.Lrcon:		.long 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
-.p2align 4
-.Lmsb_clear:	.quad -1, 0x7fffffffffffffff		/* bit 127 cleared */
-.Lmsb_set:	.quad 0, 0x8000000000000000		/* bit 127 set */
 .p2align 5
 .Lvinc01:	.long 0, 0, 0, 0, 1, 0, 0, 0		/* per lane: +0, +1 */
 .Lvinc22:	.long 2, 0, 0, 0, 2, 0, 0, 0		/* +2 in each lane */
 
 .text
-
-/*
- * dst = the 12-byte nonce at \src in bytes 0..11, zero in 12..15, loaded
- * as three dwords.  The caller has usually just written the nonce, and a
- * load that spans two earlier stores (or only part of one) cannot take
- * its data from the store buffer: it waits until they reach the cache,
- * ~20 cycles on the path everything else here depends on.  Dword loads
- * forward from memcpy()'s 8 + 4 byte stores, from a 4-byte prefix plus
- * a 64-bit counter (RFC 5116 style nonces) and from dword stores alike.
- */
-.macro LOAD_NONCE src, dst, t1, t2
-	vmovd		(\src), \dst
-	vmovd		4(\src), \t1
-	vmovd		8(\src), \t2
-	vpunpckldq	\t1, \dst, \dst
-	vpunpcklqdq	\t2, \dst, \dst
-.endm
 
 /* ---- POLYVAL ------------------------------------------------------------ */
 
@@ -189,154 +159,8 @@ SYM_FUNC_START(kfast_gcmsiv_polyval_aesni)
 	RET
 SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
 
-/* ---- Key setup ----------------------------------------------------------- */
+/* ---- Key setup (macros: gcm_siv-keys.S.inc) ---------------------------- */
 
-/* k = prefix-XOR of k's words, then XOR t (the broadcast SubWord term). */
-.macro KEY_MIX k, t, tmp
-	vpslldq		$4, \k, \tmp
-	vpxor		\tmp, \k, \k
-	vpslldq		$8, \k, \tmp
-	vpxor		\tmp, \k, \k
-	vpxor		\t, \k, \k
-.endm
-
-/* One AES round (\op: vaesenc or vaesenclast) with key \k on each block. */
-.macro AES_ROUND_ALL op, k, blocks:vararg
-	.irp b, \blocks
-	\op		\k, \b, \b
-	.endr
-.endm
-
-/*
- * AES-128 key expansion (AESENCLAST method): \k holds rk[0]; rk[1..10]
- * are written to \base + 16 i, and the \blocks, if given (already XORed
- * with rk[0]), go through each round as soon as its key exists, so their
- * encryption costs hardly more than the expansion's own latency.
- * Needs xmm9 = .Lrot_mask; clobbers xmm6, xmm7.
- */
-.macro EXPAND128 base, k, blocks:vararg
-	.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9
-	vpshufb		%xmm9, \k, %xmm6
-	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm7
-	vaesenclast	%xmm7, %xmm6, %xmm6
-	KEY_MIX		\k, %xmm6, %xmm7
-	vmovdqu		\k, ((\i + 1) * 16)(\base)
-	.ifnb \blocks
-	.if \i == 9
-	AES_ROUND_ALL	vaesenclast, \k, \blocks
-	.else
-	AES_ROUND_ALL	vaesenc, \k, \blocks
-	.endif
-	.endif
-	.endr
-.endm
-
-/*
- * The same for AES-256: \ka = rk[0], \kb = rk[1] (both already at \base);
- * rk[2i+2] comes from rk[2i] and rk[2i+1], rk[2i+3] from rk[2i+1] and
- * rk[2i+2].  Needs xmm9 = .Lrot_mask, xmm10 = .Lbcast3_mask, xmm11 = 0;
- * clobbers xmm6, xmm7.
- */
-.macro EXPAND256 base, ka, kb, blocks:vararg
-	.ifnb \blocks
-	AES_ROUND_ALL	vaesenc, \kb, \blocks
-	.endif
-	.irp i, 0, 1, 2, 3, 4, 5, 6
-	vpshufb		%xmm9, \kb, %xmm6
-	vbroadcastss	(.Lrcon + 4 * \i)(%rip), %xmm7
-	vaesenclast	%xmm7, %xmm6, %xmm6
-	KEY_MIX		\ka, %xmm6, %xmm7
-	vmovdqu		\ka, ((2 * \i + 2) * 16)(\base)
-	.if \i < 6
-	.ifnb \blocks
-	AES_ROUND_ALL	vaesenc, \ka, \blocks
-	.endif
-	vpshufb		%xmm10, \ka, %xmm6
-	vaesenclast	%xmm11, %xmm6, %xmm6
-	KEY_MIX		\kb, %xmm6, %xmm7
-	vmovdqu		\kb, ((2 * \i + 3) * 16)(\base)
-	.ifnb \blocks
-	AES_ROUND_ALL	vaesenc, \kb, \blocks
-	.endif
-	.else
-	.ifnb \blocks
-	AES_ROUND_ALL	vaesenclast, \ka, \blocks
-	.endif
-	.endif
-	.endr
-.endm
-
-/*
- * Expand the key of \nr rounds (10 or 14) at \base: EXPAND128 or
- * EXPAND256, with the constants they need.  \ka = rk[0]; \kb = rk[1],
- * also at \base + 16 already (unused for AES-128); \blocks as for
- * EXPAND128.
- */
-.macro EXPAND_KEY nr, base, ka, kb, blocks:vararg
-	vmovdqa		.Lrot_mask(%rip), %xmm9
-	cmp		$10, \nr
-	jne		.Lexpand_key256\@
-	EXPAND128	\base, \ka, \blocks
-	jmp		.Lexpand_key_done\@
-.Lexpand_key256\@:
-	vmovdqa		.Lbcast3_mask(%rip), %xmm10
-	vpxor		%xmm11, %xmm11, %xmm11
-	EXPAND256	\base, \ka, \kb, \blocks
-.Lexpand_key_done\@:
-.endm
-
-/*
- * RFC 8452 section 4 from the master round keys at \rk (\nr rounds, a
- * 32-bit register) and the nonce at \nonce: xmm0 = H (the POLYVAL key),
- * xmm1 = rk[0] and xmm14 = rk[1] of the message-encryption key (zero for
- * AES-128), xmm15 = 0 || nonce (derivation block 0).  With \enc = vaes
- * (VAES and AVX2) the blocks go two to a ymm register, [0, 2] and [1, 3]
- * (and [4, 5]), so that one lane-wise unpack gives H in the low lane, with
- * no extract on its path: half the AES instructions, which matters to a
- * stream of short messages, where the next one starts as soon as this
- * one's instructions are issued.  Clobbers xmm2-xmm8 (ymm).
- */
-.macro DERIVE_KEYS enc, rk, nonce, nr
-	/* Derivation blocks le32(i) || nonce (dword loads: see LOAD_NONCE). */
-	LOAD_NONCE	\nonce, %xmm6, %xmm7, %xmm8
-	vpslldq		$4, %xmm6, %xmm15		/* 0 || nonce, block 0 */
-	vpaddd		.Linc1(%rip), %xmm15, %xmm1
-	vpaddd		.Linc2(%rip), %xmm15, %xmm2
-	vpaddd		.Linc3(%rip), %xmm15, %xmm3
-	.ifc \enc, vaes
-	vinserti128	$1, %xmm2, %ymm15, %ymm0	/* blocks 0, 2 */
-	vinserti128	$1, %xmm3, %ymm1, %ymm1		/* blocks 1, 3 */
-	cmp		$10, \nr
-	je		.Lderive128\@
-	vpaddd		.Linc4(%rip), %xmm15, %xmm4
-	vpaddd		.Linc5(%rip), %xmm15, %xmm5
-	vinserti128	$1, %xmm5, %ymm4, %ymm4		/* blocks 4, 5 */
-	AESNI_ENCRYPT_128_256	vaes, \rk, \nr, %ymm8, %ymm0, %ymm1, %ymm4
-	vpermq		$0x08, %ymm4, %ymm14		/* rk[1] */
-	jmp		.Lderived\@
-.Lderive128\@:
-	AESNI_ENCRYPT_128_256	vaes, \rk, \nr, %ymm8, %ymm0, %ymm1
-	vpxor		%xmm14, %xmm14, %xmm14
-.Lderived\@:
-	vpunpcklqdq	%ymm1, %ymm0, %ymm0		/* [H, rk[0]] */
-	vextracti128	$1, %ymm0, %xmm1		/* rk[0] */
-	.else
-	vmovdqa		%xmm15, %xmm0
-	cmp		$10, \nr
-	je		.Lderive128\@
-	vpaddd		.Linc4(%rip), %xmm15, %xmm4
-	vpaddd		.Linc5(%rip), %xmm15, %xmm5
-	AESNI_ENCRYPT_128_256	vex, \rk, \nr, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4, %xmm5
-	vpunpcklqdq	%xmm5, %xmm4, %xmm14		/* rk[1] */
-	jmp		.Lderived\@
-.Lderive128\@:
-	AESNI_ENCRYPT_128_256	vex, \rk, \nr, %xmm8, %xmm0, %xmm1, %xmm2, %xmm3
-	vpxor		%xmm14, %xmm14, %xmm14
-.Lderived\@:
-	vpunpcklqdq	%xmm1, %xmm0, %xmm0		/* H */
-	vpunpcklqdq	%xmm3, %xmm2, %xmm1		/* rk[0] */
-	.endif
-.endm
 
 /*
  * void kfast_gcmsiv_derive_aesni(struct gcm_siv_ctx *ctx,

@@ -37,7 +37,11 @@
  * stack buffer and kfast_gcmsiv_{seal,open}_short_aesni() (on the VAES
  * tiers their _vaes twins, with ymm AES) do the derivation, POLYVAL, key
  * expansion, tag and CTR in one call, in registers and their own (wiped)
- * stack frame, with no struct gcm_siv_ctx at all.
+ * stack frame, with no struct gcm_siv_ctx at all.  The zmm tier seals
+ * messages of up to 31 padded blocks the same way
+ * (kfast_gcmsiv_seal_medium_vaes_avx512(), reading and writing them where
+ * they are); longer ones, and opens over four blocks, go through the
+ * context.
  *
  * What bounds each size (the measurements: Documentation/hardware-bound.md):
  *  - up to 64 bytes: the chain of one message (derivation, POLYVAL, the
@@ -120,6 +124,13 @@ asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_vaes;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_vaes;
+/* The zmm tier's seal of up to GCM_SIV_X86_MEDIUM_BLOCKS blocks in one call. */
+asmlinkage void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
+						     const u8 nonce[GCM_SIV_NONCE_SIZE],
+						     unsigned int nrounds,
+						     const u8 *aad, u64 aadlen,
+						     const u8 *src, u64 ptlen,
+						     u8 *dst);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -357,6 +368,19 @@ static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
 	       ((aadlen + 15) / 16) + ((len + 15) / 16) <= 4;
 }
 
+/* Blocks (padded AAD and text, and the length block) the medium seal hashes at most. */
+#define GCM_SIV_X86_MEDIUM_BLOCKS	32
+
+/* Whether the zmm tier's medium seal takes this message (longer than short). */
+static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
+						    size_t aadlen, size_t len)
+{
+	const size_t max = GCM_SIV_X86_MEDIUM_BLOCKS * GCM_SIV_BLOCK_SIZE;
+
+	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
+	       ((aadlen + 15) / 16) + ((len + 15) / 16) < GCM_SIV_X86_MEDIUM_BLOCKS;
+}
+
 /*
  * Whole seal (@open false) or open of a message whose padded AAD and text
  * take at most four blocks, in one asm call without a context (see
@@ -562,8 +586,9 @@ static __always_inline bool gcm_siv_done_arch(struct gcm_siv_ctx *ctx)
 #define gcm_siv_done_arch gcm_siv_done_arch
 
 /*
- * A whole short seal (see gcm_siv_x86_seal_short()), with its own SIMD
- * section; declines longer messages and where SIMD is unusable.
+ * A whole seal in one call, with its own SIMD section: a short one (see
+ * gcm_siv_x86_short()) on every tier, one of up to 31 padded blocks on the
+ * zmm tier; declines longer messages and where SIMD is unusable.
  */
 static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *key,
 						    enum gcm_siv_impl impl,
@@ -573,10 +598,20 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 {
 	struct kfast_simd_state simd;
 
-	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
+	if (gcm_siv_x86_short_fits(impl, aadlen, len)) {
+		if (!crypto_simd_usable())
+			return false;
+		kfast_simd_begin(&simd);
+		gcm_siv_x86_short(key, impl, false, nonce, aad, aadlen, src,
+				  len, dst, dst + len);
+		kfast_simd_end(&simd);
+		return true;
+	}
+	if (!gcm_siv_x86_medium_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_short(key, impl, false, nonce, aad, aadlen, src, len, dst, dst + len);
+	kfast_gcmsiv_seal_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+					     aad, aadlen, src, len, dst);
 	kfast_simd_end(&simd);
 	return true;
 }

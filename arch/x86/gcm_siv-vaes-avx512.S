@@ -7,8 +7,9 @@
  * CPU-feature contract: AVX512F, AVX512BW, AVX512VL, VAES, VPCLMULQDQ
  * (EVEX-encoded zmm), plus the AES-NI + PCLMULQDQ + AVX tier
  * (gcm_siv-aesni-avx.S) that this file tail-calls for the last 1..15
- * blocks and that sets up the per-nonce keys.  Uses zmm0-31 and k1; the
- * caller owns the FPU; vzeroupper on exit.
+ * blocks and that sets up the per-nonce keys, and AVX2 (the medium seal's
+ * key derivation, gcm_siv-keys.S.inc, on ymm).  Uses zmm0-31 and k1-k3;
+ * the caller owns the FPU; vzeroupper (vzeroall) on exit.
  *
  * CTR is the template's (gcm_siv-vaes-template.S.inc, shared with the
  * ymm tier), assembled here on zmm registers.  POLYVAL, decryption and
@@ -97,6 +98,8 @@
 #define GSV_OWN_DEC		1
 #define GSV_OWN_POWERS		1
 #include "gcm_siv-vaes-template.S.inc"
+#include "aes-aesni.S.inc"		/* AESNI_ENCRYPT_128_256 */
+#include "gcm_siv-keys.S.inc"		/* DERIVE_KEYS, EXPAND_KEY */
 
 /*
  * POLYVAL, 32 blocks per loop iteration (messages of GSV_WIDE_MIN blocks
@@ -601,3 +604,241 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	vzeroupper
 	jmp		kfast_gcmsiv_dec_aesni
 SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
+
+/* ---- Medium seal: RFC 8452 in one call, up to 32 blocks --------------- */
+
+/*
+ * void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
+ *		const u8 nonce[12], unsigned int nrounds, const u8 *aad,
+ *		u64 aadlen, const u8 *src, u64 ptlen, u8 *dst);
+ * The seal of a message whose padded AAD and plaintext and the length
+ * block take at most 32 blocks (GCM_SIV_X86_MEDIUM_BLOCKS) and that the
+ * short seal does not take: dst = ciphertext || tag, dst may be src.
+ * What the short seal does for four blocks (gcm_siv-aesni-avx.S), on zmm
+ * registers: key derivation, the powers of H the message needs, POLYVAL,
+ * the tag block's AES riding on the key expansion, CTR, in one call with
+ * no context.  Through the context the same work is five or six calls,
+ * each storing what the next reloads.
+ *
+ * POLYVAL: the n = na + np + 1 blocks (padded AAD, padded text, length
+ * block) are copied to the end of a 32-block buffer in the frame, after
+ * zero blocks, with masked loads and stores, before the derivation: the
+ * copies are done long before they are read.  The last 16 blocks (group
+ * B) are multiplied by H^16 .. H^1 and, from 17 blocks on, the first 16
+ * (group A, the zero blocks adding nothing) likewise, their sum reduced
+ * (acc) and then added to group B's first block: acc H^16 is four more
+ * multiplies beside group B's, so one reduction ends it.  Only the
+ * vectors that hold blocks are multiplied (branches on the public
+ * lengths), each as soon as its powers exist: [H^8 .. H^1] after three
+ * levels of POWERS_TO_8, [H^16 .. H^9] after POWERS_TO_16.
+ */
+#define MED_RK		0		/* the message key's round keys */
+#define MED_NONCE	240		/* 0 || nonce, DERIVE_KEYS' xmm15 */
+#define MED_BUF		256		/* the 32 blocks hashed */
+#define MED_WIPE	768		/* the above: secret or plaintext */
+#define MED_N		768		/* n, the blocks hashed */
+#define MED_NROUNDS	776
+#define MED_ARG_RK	784
+#define MED_ARG_NONCE	792
+#define MED_FRAME	832
+#define LOA		%zmm22		/* group A's sums */
+#define MIA		%zmm23
+#define HIA		%zmm24
+#define HIA_Y		%ymm24
+
+/* \dst = the mask of the low min(\n, 64) bits (\n unsigned); uses rcx. */
+.macro LOWMASK n, dst
+	mov		$-1, \dst
+	cmp		$64, \n
+	jae		.Llowmask\@
+	mov		\n, %rcx
+	shl		%cl, \dst
+	not		\dst
+.Llowmask\@:
+.endm
+
+/* Copy \len > 0 bytes from \src to \dst (all three advanced); uses rcx, rdx, k2, zmm16. */
+.macro COPY_IN src, len, dst
+.Lcopy_in\@:
+	LOWMASK		\len, %rdx
+	kmovq		%rdx, %k2
+	vmovdqu8	(\src), %zmm16{%k2}{z}
+	vmovdqu8	%zmm16, (\dst){%k2}
+	add		$64, \src
+	add		$64, \dst
+	sub		$64, \len
+	jg		.Lcopy_in\@
+.endm
+
+/* (\lo, \mi, \hi) = or += the buffer's vector \v (0..7) times \pw. */
+.macro MED_PRODUCTS first, v, pw, lo, mi, hi
+	VCLMUL		\first, \pw, (MED_BUF + \v * 64)(%rsp), \lo, \mi, \hi, %zmm17
+.endm
+
+/* \dst = the lane-wise reduced sums (clobbered), their four lanes folded. */
+.macro MED_REDUCE_FOLD lo, mi, hi, hi_y, dst
+	REDUCE_LANES	\lo, \mi, \hi, V0
+	vextracti64x4	$1, \hi, Y0
+	vpxorq		\hi_y, Y0, Y0
+	vextracti128	$1, Y0, X1
+	vpxor		X1, X0, \dst
+.endm
+
+/* Key stream vector \v XOR the next 64 bytes (fewer at the end) of %rsi to %rdi. */
+.macro MED_XOR_STORE v
+	LOWMASK		%r8, %rax
+	kmovq		%rax, %k2
+	vmovdqu8	(%rsi), V4{%k2}{z}
+	vpxorq		V4, \v, \v
+	vmovdqu8	\v, (%rdi){%k2}
+	add		$64, %rsi
+	add		$64, %rdi
+	sub		$64, %r8
+	jle		.Lmed_ctr_done
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
+	push		%rbp
+	mov		%rsp, %rbp
+	and		$-64, %rsp
+	sub		$MED_FRAME, %rsp
+	mov		%rdi, MED_ARG_RK(%rsp)
+	mov		%rsi, MED_ARG_NONCE(%rsp)
+	mov		%edx, MED_NROUNDS(%rsp)
+	mov		%rcx, %r10			/* aad */
+	mov		16(%rbp), %r11			/* ptlen */
+
+	/* The buffer: zero blocks, AAD, text, the length block. */
+	vpxord		%xmm16, %xmm16, %xmm16
+	.irp off, 0, 64, 128, 192, 256, 320, 384, 448
+	vmovdqu64	%zmm16, (MED_BUF + \off)(%rsp)
+	.endr
+	vmovq		%r8, %xmm2
+	vpinsrq		$1, %r11, %xmm2, %xmm2
+	vpsllq		$3, %xmm2, %xmm2
+	vmovdqu		%xmm2, (MED_BUF + 31 * 16)(%rsp)
+	lea		15(%r8), %rax
+	shr		$4, %rax
+	lea		15(%r11), %rcx
+	shr		$4, %rcx
+	lea		1(%rax, %rcx), %rdx
+	mov		%rdx, MED_N(%rsp)
+	shl		$4, %rcx
+	neg		%rcx
+	lea		(MED_BUF + 31 * 16)(%rsp, %rcx), %rdi	/* the text's place */
+	shl		$4, %rax
+	mov		%rdi, %rsi
+	sub		%rax, %rsi				/* the AAD's */
+	test		%r8, %r8
+	jz		.Lmed_no_aad
+	COPY_IN		%r10, %r8, %rsi
+.Lmed_no_aad:
+	test		%r11, %r11
+	jz		.Lmed_no_text
+	mov		%r9, %r10
+	mov		%r11, %r8
+	COPY_IN		%r10, %r8, %rdi
+.Lmed_no_text:
+
+	mov		MED_ARG_RK(%rsp), %rdi
+	mov		MED_ARG_NONCE(%rsp), %rsi
+	mov		MED_NROUNDS(%rsp), %edx
+	DERIVE_KEYS	vaes, %rdi, %rsi, %edx
+	vmovdqu		%xmm1, MED_RK(%rsp)
+	vmovdqu		%xmm14, (MED_RK + 16)(%rsp)
+	vmovdqu		%xmm15, MED_NONCE(%rsp)
+
+	/* POLYVAL: group B's vectors 7 and 6 (2..3 is always > 4 blocks) ... */
+	mov		MED_N(%rsp), %rax
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	POWERS_TO_8
+	MED_PRODUCTS	1, 7, V5, LO, MI, HI
+	MED_PRODUCTS	0, 6, V7, LO, MI, HI
+	cmp		$16, %rax
+	ja		.Lmed_group_a
+	cmp		$8, %rax
+	jbe		.Lmed_reduce
+	POWERS_TO_16
+	MED_PRODUCTS	0, 5, V6, LO, MI, HI
+	cmp		$12, %rax
+	jbe		.Lmed_reduce
+	MED_PRODUCTS	0, 4, V9, LO, MI, HI
+	jmp		.Lmed_reduce
+	/* ... and from 17 blocks on group A's, then acc H^16 into group B's. */
+.Lmed_group_a:
+	MED_PRODUCTS	1, 3, V5, LOA, MIA, HIA
+	cmp		$20, %rax
+	jbe		.Lmed_a3
+	MED_PRODUCTS	0, 2, V7, LOA, MIA, HIA
+.Lmed_a3:
+	POWERS_TO_16
+	MED_PRODUCTS	0, 5, V6, LO, MI, HI
+	MED_PRODUCTS	0, 4, V9, LO, MI, HI
+	cmp		$24, %rax
+	jbe		.Lmed_a_done
+	MED_PRODUCTS	0, 1, V6, LOA, MIA, HIA
+	cmp		$28, %rax
+	jbe		.Lmed_a_done
+	MED_PRODUCTS	0, 0, V9, LOA, MIA, HIA
+.Lmed_a_done:
+	MED_REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
+	CLMUL_FIRST	X2, X9, X3, X4, X5, X6			/* acc H^16 */
+	vpxorq		V3, LO, LO
+	vpxorq		V4, MI, MI
+	vpxorq		V5, HI, HI
+.Lmed_reduce:
+	MED_REDUCE_FOLD	LO, MI, HI, HI_Y, X13
+
+	/* The tag block, through the rounds of the key being expanded. */
+	vmovdqu		MED_NONCE(%rsp), %xmm15
+	vpsrldq		$4, %xmm15, %xmm5			/* nonce || 0 */
+	vpxor		%xmm5, %xmm13, %xmm13
+	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+	vmovdqu		MED_RK(%rsp), %xmm1
+	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
+	mov		MED_NROUNDS(%rsp), %edx
+	vpxor		%xmm1, %xmm13, %xmm13
+	EXPAND_KEY	%edx, %rsp, %xmm1, %xmm14, %xmm13
+	mov		24(%rbp), %rdi				/* dst */
+	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
+	test		%r11, %r11
+	jz		.Lmed_ctr_done
+
+	/* CTR from the tag with bit 127 set, four or eight vectors at a time. */
+	vpor		.Lmsb_set(%rip), %xmm13, X10
+	vshufi64x2	$0, V10, V10, V10
+	vpaddd		.Llane_inc(%rip), V10, V10
+	vmovdqu64	.Lvinc(%rip), V9
+	mov		%r9, %rsi
+	mov		%r11, %r8				/* bytes left */
+.Lmed_ctr_loop:
+	cmp		$128, %r8
+	ja		.Lmed_ctr4
+	CTR16		V0, V1
+	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
+	MED_XOR_STORE	V0
+	MED_XOR_STORE	V1
+	jmp		.Lmed_ctr_done
+.Lmed_ctr4:
+	CTR16		V0, V1, V2, V3
+	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
+	MED_XOR_STORE	V0
+	MED_XOR_STORE	V1
+	MED_XOR_STORE	V2
+	MED_XOR_STORE	V3
+	jmp		.Lmed_ctr_loop
+.Lmed_ctr_done:
+	/* Wipe the frame's secrets and plaintext, and every vector register. */
+	vpxor		%xmm0, %xmm0, %xmm0
+	.set .Lmed_off, 0
+	.rept MED_WIPE / 64
+	vmovdqu64	%zmm0, .Lmed_off(%rsp)
+	.set .Lmed_off, .Lmed_off + 64
+	.endr
+	vzeroall
+	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vpxord		%xmm\r, %xmm\r, %xmm\r
+	.endr
+	leave
+	RET
+SYM_FUNC_END(kfast_gcmsiv_seal_medium_vaes_avx512)

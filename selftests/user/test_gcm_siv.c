@@ -13,6 +13,7 @@
  *    zeroed output;
  *  - every (AAD length, plaintext length) pair up to 256 and random ones up
  *    to 64 KiB: each tier against generic, and decryption round trips;
+ *    pairs around the one-call seals' limits (4 and 47 blocks) in place;
  *  - random splits of every streaming call (some page-sized, as the kernel
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
@@ -430,6 +431,33 @@ static void test_all_lengths(const struct gcm_siv_key *key, enum gcm_siv_impl im
 		}
 }
 
+/*
+ * Around the one-call seals' limits: AAD and plaintext lengths whose padded
+ * blocks total up to the short seal's four and past the zmm tier's 47
+ * (every length to 64, then odd steps to 800 bytes in all), sealed in
+ * place, as the kernel glue seals a request that lies in one mapped piece.
+ */
+static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	static const u8 nonce[12] = { 0x4d, 0x65 };
+	unsigned long before = utest_failed;
+	u8 *buf = big_dec;
+	size_t a, p;
+
+	for (a = 0; a <= 800; a += a < 64 ? 1 : 23)
+		for (p = 0; a + p <= 800; p += p < 64 ? 1 : 17) {
+			gcm_siv_encrypt(key, GCM_SIV_IMPL_GENERIC, nonce, big_a, a,
+					big_p, p, big_ref);
+			memcpy(buf, big_p, p);
+			gcm_siv_encrypt(key, impl, nonce, big_a, a, buf, p, buf);
+			UT_CHECK_MEMEQ(buf, big_ref, p + 16,
+				       "%s one-call sizes, in place (key %u, aad %zu, pt %zu)",
+				       impl_names[impl], key->keylen, a, p);
+			if (utest_failed - before > 10)
+				return;
+		}
+}
+
 static void test_random(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 			uint64_t seed, int iters)
 {
@@ -672,6 +700,8 @@ int main(void)
 			continue;
 		test_all_lengths(&k128, impl);
 		test_all_lengths(&k256, impl);
+		test_one_call_sizes(&k128, impl);
+		test_one_call_sizes(&k256, impl);
 		test_ctr_wrap(&k128, impl);
 		test_ctr_wrap(&k256, impl);
 		test_ctr_wrap_dec(&k128, impl);
