@@ -43,6 +43,7 @@
 #include <crypto/algapi.h>
 #include <crypto/scatterwalk.h>
 #include <crypto/internal/aead.h>
+#include <kfast/aead-flat.h>
 #include "gcm_siv.h"
 
 /* Requests with assoclen + text up to this take gsv_seal_short() / gsv_open_short(). */
@@ -246,30 +247,13 @@ static noinline int gsv_seal_mapped(struct aead_request *req,
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u64 need = (u64)assoclen + len;
-	struct sg_mapping_iter ms, md;
+	struct kfast_aead_flat f;
 	int err = -EAGAIN;
 
-	if (req->src == req->dst) {
-		sg_miter_start(&ms, req->src, sg_nents(req->src),
-			       SG_MITER_FROM_SG | SG_MITER_TO_SG | SG_MITER_ATOMIC);
-		if (sg_miter_next(&ms) && ms.length >= need + GCM_SIV_TAG_SIZE)
-			err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, ms.addr,
-						 assoclen, ms.addr + assoclen, len,
-						 ms.addr + assoclen);
-		sg_miter_stop(&ms);
-		return err;
-	}
-	sg_miter_start(&ms, req->src, sg_nents(req->src),
-		       SG_MITER_FROM_SG | SG_MITER_ATOMIC);
-	sg_miter_start(&md, req->dst, sg_nents(req->dst),
-		       SG_MITER_TO_SG | SG_MITER_ATOMIC);
-	if (sg_miter_next(&ms) && ms.length >= need &&
-	    sg_miter_next(&md) && md.length >= need + GCM_SIV_TAG_SIZE)
-		err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, ms.addr,
-					 assoclen, ms.addr + assoclen, len,
-					 md.addr + assoclen);
-	sg_miter_stop(&md);
-	sg_miter_stop(&ms);
+	if (kfast_aead_flat_start(&f, req, need, need + GCM_SIV_TAG_SIZE))
+		err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, f.src, assoclen,
+					 f.src + assoclen, len, f.dst + assoclen);
+	kfast_aead_flat_stop(&f, req);
 	return err;
 }
 

@@ -9,6 +9,7 @@
 #define KFAST_OCB_CORE_OFFSETS_H
 
 /* struct ocb_key */
+#define OCB_KEY_L_STAR		0	/* l_star */
 #define OCB_KEY_L_DOLLAR	16	/* l_dollar */
 #define OCB_KEY_L		32	/* l[0..31], 16 bytes each */
 

@@ -191,6 +191,7 @@ int ocb_setkey(struct ocb_key *key, const u8 *raw, unsigned int len)
 }
 
 /* The fields arch assembly reads (ocb-core-offsets.h). */
+static_assert(offsetof(struct ocb_key, l_star) == OCB_KEY_L_STAR, "OCB_KEY_L_STAR");
 static_assert(offsetof(struct ocb_key, l_dollar) == OCB_KEY_L_DOLLAR, "OCB_KEY_L_DOLLAR");
 static_assert(offsetof(struct ocb_key, l) == OCB_KEY_L, "OCB_KEY_L");
 static_assert(offsetof(struct ocb_ctx, offset) == OCB_CTX_OFFSET, "OCB_CTX_OFFSET");
@@ -359,6 +360,37 @@ void ocb_final(struct ocb_ctx *ctx, const struct ocb_key *key, const u8 *src,
 
 /* ---- One-shot helpers ------------------------------------------------------ */
 
+/* A whole seal of a short message without a context (dst = C || tag), or decline. */
+#ifndef ocb_seal_short_arch
+static __always_inline bool ocb_seal_short_arch(const struct ocb_key *key,
+						enum ocb_impl impl,
+						const u8 nonce[OCB_NONCE_SIZE],
+						unsigned int taglen,
+						const u8 *aad, size_t aadlen,
+						const u8 *src, size_t len, u8 *dst)
+{
+	return false;
+}
+#endif
+
+/*
+ * A whole open of a short message without a context: the plaintext to
+ * @dst and the tag computed over it to @tag, which the caller compares;
+ * or decline.
+ */
+#ifndef ocb_open_short_arch
+static __always_inline bool ocb_open_short_arch(const struct ocb_key *key,
+						enum ocb_impl impl,
+						const u8 nonce[OCB_NONCE_SIZE],
+						unsigned int taglen,
+						const u8 *aad, size_t aadlen,
+						const u8 *src, size_t len, u8 *dst,
+						u8 tag[OCB_MAX_TAG_SIZE])
+{
+	return false;
+}
+#endif
+
 static bool ocb_args_ok(unsigned int taglen, size_t aadlen, size_t len)
 {
 	return (taglen == 16 || taglen == 12 || taglen == 8) &&
@@ -376,6 +408,9 @@ int ocb_encrypt(const struct ocb_key *key, enum ocb_impl impl,
 
 	if (!ocb_args_ok(taglen, aadlen, len))
 		return -EINVAL;
+	if (ocb_impl_available(impl) &&
+	    ocb_seal_short_arch(key, impl, nonce, taglen, aad, aadlen, src, len, dst))
+		return 0;
 	ocb_init(&ctx, key, nonce, taglen, impl);
 	ocb_aad_update(&ctx, key, aad, aadlen);
 	ocb_encrypt_update(&ctx, key, src, dst, whole);
@@ -400,10 +435,14 @@ int ocb_decrypt(const struct ocb_key *key, enum ocb_impl impl,
 	len = srclen - taglen;
 	whole = round_down(len, OCB_BLOCK_SIZE);
 	memcpy(want, src + len, taglen);	/* before an in-place dst is written */
-	ocb_init(&ctx, key, nonce, taglen, impl);
-	ocb_aad_update(&ctx, key, aad, aadlen);
-	ocb_decrypt_update(&ctx, key, src, dst, whole);
-	ocb_final(&ctx, key, src + whole, dst + whole, len - whole, true, tag);
+	if (!ocb_impl_available(impl) ||
+	    !ocb_open_short_arch(key, impl, nonce, taglen, aad, aadlen, src, len,
+				 dst, tag)) {
+		ocb_init(&ctx, key, nonce, taglen, impl);
+		ocb_aad_update(&ctx, key, aad, aadlen);
+		ocb_decrypt_update(&ctx, key, src, dst, whole);
+		ocb_final(&ctx, key, src + whole, dst + whole, len - whole, true, tag);
+	}
 	bad = crypto_memneq(tag, want, taglen);
 	kfast_ct_declassify(&bad, sizeof(bad));	/* the verdict is returned */
 	if (bad) {

@@ -17,7 +17,11 @@
  * and so is the final partial block.  src and dst are walked by two
  * mapping iterators, in place too (dst never overtakes src; atomic kmaps
  * may then be released out of order, which is harmless without HIGHMEM,
- * as on every 64-bit architecture).  No per-request allocation: the core's state is in
+ * as on every 64-bit architecture).  A request that lies in the first
+ * mapped piece of src and of dst (within one page of a buffer set up with
+ * sg_init_one(), say) goes to the core's flat one-shots there instead
+ * (ocbg_crypt_mapped()), which take the architecture's one-call paths for
+ * short messages.  No per-request allocation: the core's state is in
  * the request context.  Decryption reads the received tag first, writes the
  * plaintext as it goes, compares the tags with crypto_memneq() and on a
  * mismatch zeroes the plaintext it wrote and returns -EBADMSG.
@@ -34,6 +38,7 @@
 #include <crypto/algapi.h>
 #include <crypto/scatterwalk.h>
 #include <crypto/internal/aead.h>
+#include <kfast/aead-flat.h>
 #include "ocb.h"
 
 #define OCBG_REQSIZE	(sizeof(struct ocb_ctx) + __alignof__(struct ocb_ctx) - 1)
@@ -188,6 +193,38 @@ static void ocbg_zero_sg(struct scatterlist *sg, unsigned int skip,
 	sg_miter_stop(&m);
 }
 
+/*
+ * A request that lies in the first mapped piece of src and of dst, done
+ * there by the flat one-shots (which take the architecture's one-call
+ * paths for short messages); -EAGAIN, having written nothing, for any
+ * other request.
+ */
+static noinline int ocbg_crypt_mapped(struct aead_request *req, bool dec,
+				      enum ocb_impl impl)
+{
+	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
+	const struct ocb_key *key = crypto_aead_ctx(tfm);
+	unsigned int taglen = crypto_aead_authsize(tfm);
+	unsigned int assoclen = req->assoclen, len = req->cryptlen;
+	u64 srclen = (u64)assoclen + len, dstlen = srclen + taglen;
+	struct kfast_aead_flat f;
+	int err = -EAGAIN;
+
+	if (dec)
+		dstlen = srclen - min(len, taglen);
+	if (!kfast_aead_flat_start(&f, req, srclen, dstlen))
+		goto out;
+	if (dec)
+		err = ocb_decrypt(key, impl, req->iv, taglen, f.src, assoclen,
+				  f.src + assoclen, len, f.dst + assoclen);
+	else
+		err = ocb_encrypt(key, impl, req->iv, taglen, f.src, assoclen,
+				  f.src + assoclen, len, f.dst + assoclen);
+out:
+	kfast_aead_flat_stop(&f, req);
+	return err;
+}
+
 static __always_inline int ocbg_crypt(struct aead_request *req, bool dec,
 				      enum ocb_impl impl)
 {
@@ -197,11 +234,15 @@ static __always_inline int ocbg_crypt(struct aead_request *req, bool dec,
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u8 tag[OCB_MAX_TAG_SIZE], want[OCB_MAX_TAG_SIZE];
 	struct ocb_ctx *ctx = ocbg_req_ctx(req);
-	int err = 0;
+	int err;
 
+	if (dec && len < taglen)
+		return -EINVAL;
+	err = ocbg_crypt_mapped(req, dec, impl);
+	if (err != -EAGAIN)
+		return err;
+	err = 0;
 	if (dec) {
-		if (len < taglen)
-			return -EINVAL;
 		len -= taglen;
 		/* The tag before anything is written (in-place requests). */
 		scatterwalk_map_and_copy(want, req->src, assoclen + len, taglen, 0);

@@ -78,6 +78,7 @@
 #endif
 
 #include "aes-aesni.h"
+#include "copy-short.h"
 #include "gcm_siv-offsets.h"
 
 static_assert(offsetof(struct gcm_siv_ctx, acc) == GSV_CTX_ACC, "GSV_CTX_ACC");
@@ -336,29 +337,6 @@ static __always_inline void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx,
 	}
 }
 
-/*
- * Copy @len <= 64 bytes: whole blocks as fixed-size 16-byte copies (inlined
- * vector moves that the asm's 16-byte loads can forward from), then the rest.
- * Unrolled by hand: written as a loop of up to four blocks, GCC turns it
- * into one rep movsq, which costs ~60 cycles of a 48-byte seal.
- */
-static __always_inline void gcm_siv_x86_copy_short(u8 *dst, const u8 *src,
-						   size_t len)
-{
-	size_t whole = round_down(len, GCM_SIV_BLOCK_SIZE);
-
-	if (len >= GCM_SIV_BLOCK_SIZE)
-		memcpy(dst, src, GCM_SIV_BLOCK_SIZE);
-	if (len >= 2 * GCM_SIV_BLOCK_SIZE)
-		memcpy(dst + 16, src + 16, GCM_SIV_BLOCK_SIZE);
-	if (len >= 3 * GCM_SIV_BLOCK_SIZE)
-		memcpy(dst + 32, src + 32, GCM_SIV_BLOCK_SIZE);
-	if (len >= 4 * GCM_SIV_BLOCK_SIZE)
-		memcpy(dst + 48, src + 48, GCM_SIV_BLOCK_SIZE);
-	if (len > whole)
-		memcpy(dst + whole, src + whole, len - whole);
-}
-
 /* Whether the short seal and open take this message (any x86 tier). */
 static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
 						   size_t aadlen, size_t len)
@@ -400,8 +378,8 @@ static void gcm_siv_x86_short(const struct gcm_siv_key *key,
 	u8 *p = buf[4 - na - np];
 
 	/* Leading zero blocks, zero-padded AAD, zero-padded text. */
-	gcm_siv_x86_copy_short(p, aad, aadlen);
-	gcm_siv_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
+	kfast_x86_copy_short(p, aad, aadlen);
+	kfast_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
 	if (open)
 		memcpy(buf[4], tag, GCM_SIV_TAG_SIZE);
 	if (gcm_siv_may_run(impl, VAES_AVX2)) {
@@ -418,7 +396,7 @@ static void gcm_siv_x86_short(const struct gcm_siv_key *key,
 		kfast_gcmsiv_seal_short_aesni(key->arch.rk, buf, nonce,
 					      key->nrounds, aadlen, len);
 	}
-	gcm_siv_x86_copy_short(dst, buf[4 - np], len);
+	kfast_x86_copy_short(dst, buf[4 - np], len);
 	memcpy(tag, buf[4], GCM_SIV_TAG_SIZE);
 	memzero_explicit(buf, sizeof(buf));
 }

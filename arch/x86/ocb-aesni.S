@@ -350,6 +350,56 @@ SYM_FUNC_START(kfast_ocb_hash_aesni)
 SYM_FUNC_END(kfast_ocb_hash_aesni)
 
 /*
+ * \blk = the nonce block num2str(TAGLEN mod 128, 7) || 0^24 || 1 || N with
+ * its low 6 bits (bottom, into r9d) cleared, from the nonce at \nonce and
+ * the tag length in bytes in ecx.  Clobbers eax, ecx.
+ */
+.macro NONCE_BLOCK nonce, blk
+	/* Dword 0 of the block: TAGLEN (bits) mod 128 << 1 in byte 0, 1 in byte 3. */
+	shll		$3, %ecx
+	andl		$127, %ecx
+	addl		%ecx, %ecx
+	orl		$0x01000000, %ecx
+	vmovd		%ecx, \blk
+	vpinsrd		$1, (\nonce), \blk, \blk
+	vpinsrd		$2, 4(\nonce), \blk, \blk
+	/* Block byte 15 is the top byte of N's last dword: bottom, then cleared. */
+	movl		8(\nonce), %eax
+	movl		%eax, %r9d
+	andl		$0xc0ffffff, %eax
+	vpinsrd		$3, %eax, \blk, \blk
+	shrl		$24, %r9d
+	andl		$63, %r9d
+.endm
+
+/*
+ * \blk = Offset_0 from \blk = Ktop and r9d = bottom: Stretch = Ktop ||
+ * (Ktop[1..64] ^ Ktop[9..72]) as three big-endian words s0 s1 s2 in GPRs,
+ * and Offset_0 = (s0 s1 s2) << bottom, top 128 bits (SHLD by bottom, which
+ * is 0..63).  Clobbers rax, rcx, rdx, r10, all four cleared.
+ */
+.macro OFFSET0 blk
+	vmovq		\blk, %rax
+	vpextrq		$1, \blk, %rdx
+	bswapq		%rax			/* s0 */
+	bswapq		%rdx			/* s1 */
+	movq		%rax, %r10
+	shldq		$8, %rdx, %r10
+	xorq		%rax, %r10		/* s2 = s0 ^ (s0 << 8 | s1 >> 56) */
+	movl		%r9d, %ecx
+	shldq		%cl, %rdx, %rax		/* s0 << bottom | s1 >> (64 - bottom) */
+	shldq		%cl, %r10, %rdx		/* s1 << bottom | s2 >> (64 - bottom) */
+	bswapq		%rax
+	bswapq		%rdx
+	vmovq		%rax, \blk
+	vpinsrq		$1, %rdx, \blk, \blk
+	xorl		%eax, %eax
+	xorl		%ecx, %ecx
+	xorl		%edx, %edx
+	xorl		%r10d, %r10d
+.endm
+
+/*
  * void kfast_ocb_init_aesni(const struct ocb_key *key, struct ocb_ctx *ctx,
  *			     const u8 nonce[12], unsigned int taglen,
  *			     unsigned int nrounds);
@@ -364,45 +414,15 @@ SYM_FUNC_END(kfast_ocb_hash_aesni)
  * forward to those; a 16-byte load over them would not).
  */
 SYM_FUNC_START(kfast_ocb_init_aesni)
-	/* Dword 0 of the block: TAGLEN (bits) mod 128 << 1 in byte 0, 1 in byte 3. */
-	shll		$3, %ecx
-	andl		$127, %ecx
-	addl		%ecx, %ecx
-	orl		$0x01000000, %ecx
-	vmovd		%ecx, %xmm0
-	vpinsrd		$1, (%rdx), %xmm0, %xmm0
-	vpinsrd		$2, 4(%rdx), %xmm0, %xmm0
-	/* Block byte 15 is the top byte of N's last dword: bottom, then cleared. */
-	movl		8(%rdx), %eax
-	movl		%eax, %r9d
-	andl		$0xc0ffffff, %eax
-	vpinsrd		$3, %eax, %xmm0, %xmm0
-	shrl		$24, %r9d
-	andl		$63, %r9d
+	NONCE_BLOCK	%rdx, %xmm0
 	leaq		OCB_KEY_RK_ENC(%rdi), %r10
 	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm1, %xmm0
-	vmovq		%xmm0, %rax
-	vpextrq		$1, %xmm0, %rdx
-	bswapq		%rax			/* s0 */
-	bswapq		%rdx			/* s1 */
-	movq		%rax, %r10
-	shldq		$8, %rdx, %r10
-	xorq		%rax, %r10		/* s2 = s0 ^ (s0 << 8 | s1 >> 56) */
-	movl		%r9d, %ecx
-	shldq		%cl, %rdx, %rax		/* s0 << bottom | s1 >> (64 - bottom) */
-	shldq		%cl, %r10, %rdx		/* s1 << bottom | s2 >> (64 - bottom) */
-	bswapq		%rax
-	bswapq		%rdx
-	vmovq		%rax, %xmm0
-	vpinsrq		$1, %rdx, %xmm0, %xmm0
+	OFFSET0		%xmm0
 	vmovdqu		%xmm0, OCB_CTX_OFFSET(%rsi)
 	vpxor		%xmm0, %xmm0, %xmm0
 	vmovdqu		%xmm0, OCB_CTX_CHECKSUM(%rsi)
 	vmovdqu		%xmm0, OCB_CTX_AAD_OFFSET(%rsi)
 	vmovdqu		%xmm0, OCB_CTX_AAD_SUM(%rsi)
-	xorl		%eax, %eax
-	xorl		%edx, %edx
-	xorl		%r10d, %r10d
 	RET
 SYM_FUNC_END(kfast_ocb_init_aesni)
 
@@ -435,3 +455,336 @@ SYM_FUNC_START(kfast_ocb_aes_block_aesni)
 	vmovdqu		%xmm0, (%rsi)
 	RET
 SYM_FUNC_END(kfast_ocb_aes_block_aesni)
+
+/* ---- Short seal and open: a whole message in one call ------------------- */
+
+/*
+ * void kfast_ocb_{seal,open}_short_aesni(const struct ocb_key *key,
+ *		u8 buf[9][16], const u8 nonce[12], unsigned int taglen,
+ *		unsigned int nrounds, unsigned long lens);
+ * A whole message of at most four blocks of text and four of AAD, with no
+ * context: lens = len | aadlen << 8.  buf[0..3] hold the text (the
+ * plaintext, its partial block padded 1 0*, or the ciphertext, zero-padded)
+ * and receive the ciphertext or plaintext; buf[4..7] the AAD blocks already
+ * XORed with HASH's offsets (the C's work: they do not depend on the
+ * nonce); buf[8] receives the whole tag (an open's caller compares it).
+ *
+ * Everything left depends on Offset_0, so it is one chain, as short as
+ * RFC 7253 allows: Ktop's AES beside the AAD's blocks -> Offset_0 -> the
+ * text's blocks, the pad and the tag's block in one batch (the seal: the
+ * checksum is of the plaintext, known from the start), or the text's
+ * blocks and the pad, then the tag's (the open: the checksum is of the
+ * plaintext it makes).  Offset_i = Offset_0 ^ S_i (key->arch.lsum), and a
+ * partial block's Offset_* = Offset_0 ^ S_m ^ L_*: no ntz.  One instance
+ * of the text's code per count of whole blocks and partial block, so that
+ * only the blocks there are go through AES (the counts are public).
+ */
+
+.section .rodata
+.p2align 4
+/* From byte 16 - r: r bytes 0xff, then zeros (a partial block's mask) ... */
+.Lshort_mask:	.octa -1, 0
+/* ... and from byte 16 - r: 0x80 in byte r (the checksum's padding). */
+.Lshort_one:	.octa 0, 0x80
+.text
+
+#define SB_AAD		(4 * 16)
+#define SB_TAG		(8 * 16)
+
+/*
+ * The start, after NONCE_BLOCK (xmm0, r9d = bottom): Ktop and the AAD's
+ * \na blocks (buf[4..]) in one batch, then xmm14 = Offset_0, xmm15 = Sum.
+ * Uses rax, rcx, rdx, r10 (rk_enc after), xmm0-xmm5.
+ */
+.macro SHORT_KTOP na
+	.irp b, 1, 2, 3, 4
+	.if \b <= \na
+	vmovdqu		(SB_AAD + 16 * (\b - 1))(%rsi), %xmm\b
+	.endif
+	.endr
+	.if \na == 0
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0
+	vpxor		%xmm15, %xmm15, %xmm15
+	.elseif \na == 1
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0, %xmm1
+	vmovdqa		%xmm1, %xmm15
+	.elseif \na == 2
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0, %xmm1, %xmm2
+	vpxor		%xmm2, %xmm1, %xmm15
+	.elseif \na == 3
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0, %xmm1, %xmm2, %xmm3
+	vpxor		%xmm2, %xmm1, %xmm1
+	vpxor		%xmm3, %xmm1, %xmm15
+	.else
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4
+	vpxor		%xmm2, %xmm1, %xmm1
+	vpxor		%xmm4, %xmm3, %xmm3
+	vpxor		%xmm3, %xmm1, %xmm15
+	.endif
+.endm
+
+/*
+ * The start of both functions: save lens to r11, the nonce block, the
+ * batch of SHORT_KTOP for the AAD's block count, Offset_0; r10 = rk_enc.
+ */
+.macro SHORT_START
+	movq		%r9, %r11
+	NONCE_BLOCK	%rdx, %xmm0
+	leaq		OCB_KEY_RK_ENC(%rdi), %r10
+	movq		%r11, %rax
+	shrq		$8, %rax
+	addq		$15, %rax
+	shrq		$4, %rax			/* AAD blocks */
+	cmpq		$2, %rax
+	jb		.Lktop01\@
+	je		.Lktop2\@
+	cmpq		$3, %rax
+	je		.Lktop3\@
+	SHORT_KTOP	4
+	jmp		.Lktop_done\@
+.Lktop3\@:
+	SHORT_KTOP	3
+	jmp		.Lktop_done\@
+.Lktop2\@:
+	SHORT_KTOP	2
+	jmp		.Lktop_done\@
+.Lktop01\@:
+	testq		%rax, %rax
+	jz		.Lktop0\@
+	SHORT_KTOP	1
+	jmp		.Lktop_done\@
+.Lktop0\@:
+	SHORT_KTOP	0
+.Lktop_done\@:
+	OFFSET0		%xmm0
+	vmovdqa		%xmm0, %xmm14
+	leaq		OCB_KEY_RK_ENC(%rdi), %r10
+.endm
+
+/* \w = Offset_* = Offset_0 ^ S_\f ^ L_* (a partial block after \f whole ones). */
+.macro OFFSET_STAR f, w
+	.if \f
+	vpxor		(OCB_KEY_LSUM + 16 * (\f - 1))(%rdi), %xmm14, \w
+	vpxor		OCB_KEY_L_STAR(%rdi), \w, \w
+	.else
+	vpxor		OCB_KEY_L_STAR(%rdi), %xmm14, \w
+	.endif
+.endm
+
+/* Whole block \i: \w = Offset_{i+1}, xmm\i = P ^ it, P into the checksum. */
+.macro SEAL_IN i, w
+	vmovdqu		(16 * \i)(%rsi), %xmm\i
+	vpxor		(OCB_KEY_LSUM + 16 * \i)(%rdi), %xmm14, \w
+	vpxor		%xmm\i, %xmm10, %xmm10
+	vpxor		\w, %xmm\i, %xmm\i
+.endm
+
+/* C_i = E(..) ^ Offset_{i+1}, stored. */
+.macro SEAL_OUT i, w
+	vpxor		\w, %xmm\i, %xmm\i
+	vmovdqu		%xmm\i, (16 * \i)(%rsi)
+.endm
+
+/*
+ * The seal's text of \f whole blocks and \p (0/1) partial one: their
+ * offsets in xmm6.. (\wpad the partial one's), the tag's block (Checksum
+ * ^ \wlast, the last offset, ^ L_$) in \tag, all \blocks through AES at
+ * once, the outputs stored.
+ */
+.macro SEAL_TEXT f, p, wpad, wlast, tag, blocks:vararg
+	vpxor		%xmm10, %xmm10, %xmm10		/* Checksum */
+	.if \f > 0
+	SEAL_IN		0, %xmm6
+	.endif
+	.if \f > 1
+	SEAL_IN		1, %xmm7
+	.endif
+	.if \f > 2
+	SEAL_IN		2, %xmm8
+	.endif
+	.if \f > 3
+	SEAL_IN		3, %xmm9
+	.endif
+	.if \p
+	vpxor		(16 * \f)(%rsi), %xmm10, %xmm10	/* P_* || 1 0* */
+	OFFSET_STAR	\f, \wpad
+	vmovdqa		\wpad, %xmm\f			/* Pad = E(Offset_*) */
+	.endif
+	vpxor		\wlast, %xmm10, \tag
+	vpxor		OCB_KEY_L_DOLLAR(%rdi), \tag, \tag
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, \blocks
+	.if \f > 0
+	SEAL_OUT	0, %xmm6
+	.endif
+	.if \f > 1
+	SEAL_OUT	1, %xmm7
+	.endif
+	.if \f > 2
+	SEAL_OUT	2, %xmm8
+	.endif
+	.if \f > 3
+	SEAL_OUT	3, %xmm9
+	.endif
+	.if \p
+	vpxor		(16 * \f)(%rsi), %xmm\f, %xmm\f	/* C_* (bytes past it: junk) */
+	vmovdqu		%xmm\f, (16 * \f)(%rsi)
+	.endif
+	vpxor		%xmm15, \tag, \tag
+	vmovdqu		\tag, SB_TAG(%rsi)
+.endm
+
+/* Whole block \i: \w = Offset_{i+1}, xmm\i = C ^ it. */
+.macro OPEN_IN i, w
+	vpxor		(OCB_KEY_LSUM + 16 * \i)(%rdi), %xmm14, \w
+	vpxor		(16 * \i)(%rsi), \w, %xmm\i
+.endm
+
+/* P_i = D(..) ^ Offset_{i+1}, stored and added to the checksum. */
+.macro OPEN_OUT i, w
+	vpxor		\w, %xmm\i, %xmm\i
+	vmovdqu		%xmm\i, (16 * \i)(%rsi)
+	vpxor		%xmm\i, %xmm10, %xmm10
+.endm
+
+/*
+ * The open's text: \f whole blocks decrypted beside the pad of \p partial
+ * one, the plaintext stored and summed, then the tag's block (\tag and
+ * \blocks, SEAL_TEXT's, are not used).  rcx = the partial block's length.
+ */
+.macro OPEN_TEXT f, p, wpad, wlast, tag, blocks:vararg
+	.if \f > 0
+	OPEN_IN		0, %xmm6
+	.endif
+	.if \f > 1
+	OPEN_IN		1, %xmm7
+	.endif
+	.if \f > 2
+	OPEN_IN		2, %xmm8
+	.endif
+	.if \f > 3
+	OPEN_IN		3, %xmm9
+	.endif
+	.if \p
+	OFFSET_STAR	\f, \wpad
+	vmovdqa		\wpad, %xmm\f
+	.endif
+	leaq		OCB_KEY_RK_DEC(%rdi), %rax
+	.if \f == 1
+	AESNI_DECRYPT	vex, %rax, %r8d, %xmm5, %xmm0
+	.elseif \f == 2
+	AESNI_DECRYPT	vex, %rax, %r8d, %xmm5, %xmm0, %xmm1
+	.elseif \f == 3
+	AESNI_DECRYPT	vex, %rax, %r8d, %xmm5, %xmm0, %xmm1, %xmm2
+	.elseif \f == 4
+	AESNI_DECRYPT	vex, %rax, %r8d, %xmm5, %xmm0, %xmm1, %xmm2, %xmm3
+	.endif
+	.if \p
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm12, %xmm\f	/* Pad */
+	.endif
+	vpxor		%xmm10, %xmm10, %xmm10		/* Checksum */
+	.if \f > 0
+	OPEN_OUT	0, %xmm6
+	.endif
+	.if \f > 1
+	OPEN_OUT	1, %xmm7
+	.endif
+	.if \f > 2
+	OPEN_OUT	2, %xmm8
+	.endif
+	.if \f > 3
+	OPEN_OUT	3, %xmm9
+	.endif
+	.if \p
+	/* P_* = (C_* ^ Pad) on its bytes; the checksum takes P_* || 1 0*. */
+	negq		%rcx
+	leaq		(.Lshort_mask + 16)(%rip), %rax
+	vpxor		(16 * \f)(%rsi), %xmm\f, %xmm\f
+	vpand		(%rax, %rcx), %xmm\f, %xmm\f
+	vmovdqu		%xmm\f, (16 * \f)(%rsi)
+	vpxor		%xmm\f, %xmm10, %xmm10
+	leaq		(.Lshort_one + 16)(%rip), %rax
+	vpxor		(%rax, %rcx), %xmm10, %xmm10
+	.endif
+	vpxor		\wlast, %xmm10, %xmm0
+	vpxor		OCB_KEY_L_DOLLAR(%rdi), %xmm0, %xmm0
+	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, %xmm0
+	vpxor		%xmm15, %xmm0, %xmm0
+	vmovdqu		%xmm0, SB_TAG(%rsi)
+.endm
+
+/*
+ * Run \mac (SEAL_TEXT or OPEN_TEXT) for the text's counts: rax = whole
+ * blocks, rcx = the partial block's length.
+ */
+.macro SHORT_TEXT mac
+	testq		%rcx, %rcx
+	jnz		.Lpartial\@
+	cmpq		$2, %rax
+	jb		.Lwhole01\@
+	je		.Lwhole2\@
+	cmpq		$3, %rax
+	je		.Lwhole3\@
+	\mac		4, 0, -, %xmm9, %xmm4, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4
+	jmp		.Ltext_done\@
+.Lwhole3\@:
+	\mac		3, 0, -, %xmm8, %xmm3, %xmm0, %xmm1, %xmm2, %xmm3
+	jmp		.Ltext_done\@
+.Lwhole2\@:
+	\mac		2, 0, -, %xmm7, %xmm2, %xmm0, %xmm1, %xmm2
+	jmp		.Ltext_done\@
+.Lwhole01\@:
+	testq		%rax, %rax
+	jz		.Lwhole0\@
+	\mac		1, 0, -, %xmm6, %xmm1, %xmm0, %xmm1
+	jmp		.Ltext_done\@
+.Lwhole0\@:
+	\mac		0, 0, -, %xmm14, %xmm0, %xmm0
+	jmp		.Ltext_done\@
+.Lpartial\@:
+	cmpq		$2, %rax
+	jb		.Lpartial01\@
+	je		.Lpartial2\@
+	\mac		3, 1, %xmm9, %xmm9, %xmm4, %xmm0, %xmm1, %xmm2, %xmm3, %xmm4
+	jmp		.Ltext_done\@
+.Lpartial2\@:
+	\mac		2, 1, %xmm8, %xmm8, %xmm3, %xmm0, %xmm1, %xmm2, %xmm3
+	jmp		.Ltext_done\@
+.Lpartial01\@:
+	testq		%rax, %rax
+	jz		.Lpartial0\@
+	\mac		1, 1, %xmm7, %xmm7, %xmm2, %xmm0, %xmm1, %xmm2
+	jmp		.Ltext_done\@
+.Lpartial0\@:
+	\mac		0, 1, %xmm6, %xmm6, %xmm1, %xmm0, %xmm1
+.Ltext_done\@:
+.endm
+
+/* Wipe every vector register; return. */
+.macro SHORT_WIPE_RET
+	.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vpxor		%xmm\r, %xmm\r, %xmm\r
+	.endr
+	RET
+.endm
+
+/* rax = the text's whole blocks, rcx = its partial block's length, from r11. */
+.macro SHORT_COUNTS
+	movzbl		%r11b, %eax
+	movl		%eax, %ecx
+	andl		$15, %ecx
+	shrl		$4, %eax
+.endm
+
+SYM_FUNC_START(kfast_ocb_seal_short_aesni)
+	SHORT_START
+	SHORT_COUNTS
+	SHORT_TEXT	SEAL_TEXT
+	SHORT_WIPE_RET
+SYM_FUNC_END(kfast_ocb_seal_short_aesni)
+
+SYM_FUNC_START(kfast_ocb_open_short_aesni)
+	SHORT_START
+	SHORT_COUNTS
+	SHORT_TEXT	OPEN_TEXT
+	SHORT_WIPE_RET
+SYM_FUNC_END(kfast_ocb_open_short_aesni)

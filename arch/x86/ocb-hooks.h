@@ -32,6 +32,7 @@
 #endif
 
 #include "aes-aesni.h"
+#include "copy-short.h"
 #include "ocb-offsets.h"
 
 static_assert(offsetof(struct ocb_key, arch.rk_enc) == OCB_KEY_RK_ENC, "OCB_KEY_RK_ENC");
@@ -73,6 +74,13 @@ asmlinkage void kfast_ocb_tag_aesni(const struct ocb_key *key, const struct ocb_
 				    u8 tag[OCB_MAX_TAG_SIZE], unsigned int nrounds);
 asmlinkage void kfast_ocb_aes_block_aesni(const u8 rk[][16], u8 out[16],
 					  const u8 in[16], unsigned int nrounds);
+/* The whole seal and open of a short message (see kfast_ocb_seal_short_aesni()). */
+#define OCB_X86_SHORT_MAX	(4 * OCB_BLOCK_SIZE)
+typedef void ocb_short_fn(const struct ocb_key *key, u8 buf[9][16],
+			  const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
+			  unsigned int nrounds, unsigned long lens);
+asmlinkage ocb_short_fn kfast_ocb_seal_short_aesni;
+asmlinkage ocb_short_fn kfast_ocb_open_short_aesni;
 
 /* What the tier needs: AES-NI, and AVX for the VEX encoding. */
 static __always_inline bool ocb_cpu_has_aesni(void)
@@ -262,6 +270,104 @@ static __always_inline void ocb_done_arch(struct ocb_ctx *ctx)
 		kfast_simd_end(&ctx->arch.simd);
 }
 #define ocb_done_arch ocb_done_arch
+
+/* Whether the short seal and open take this message (any x86 tier). */
+static __always_inline bool ocb_x86_short_fits(enum ocb_impl impl, size_t aadlen,
+					       size_t len)
+{
+	return ocb_may_run(impl, AESNI) && aadlen <= OCB_X86_SHORT_MAX &&
+	       len <= OCB_X86_SHORT_MAX;
+}
+
+/*
+ * A whole seal (@open false) or open of a short message in one asm call:
+ * the text copied into buf[0..3] (a seal's partial block padded 1 0*), the
+ * AAD into buf[4..7] with HASH's offsets (S_i, S_m ^ L_*) XORed in: they do
+ * not depend on the nonce.  @src's @len bytes to @dst, the whole tag to
+ * @tag (the caller compares an open's).
+ */
+static void ocb_x86_short(const struct ocb_key *key, bool open,
+			  const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
+			  const u8 *aad, size_t aadlen, const u8 *src, size_t len,
+			  u8 *dst, u8 tag[OCB_BLOCK_SIZE])
+{
+	u8 buf[9][16] __aligned(16);
+	u8 *text = buf[0], *hash = buf[4];
+	size_t i, whole = aadlen / OCB_BLOCK_SIZE;
+
+	/* 64-byte pieces, not all of buf: GCC makes rep stos of those. */
+	memset(text, 0, OCB_X86_SHORT_MAX);
+	kfast_x86_copy_short(text, src, len);
+	if (!open && len % OCB_BLOCK_SIZE)
+		text[len] = 0x80;
+	if (aadlen) {
+		memset(hash, 0, OCB_X86_SHORT_MAX);
+		kfast_x86_copy_short(hash, aad, aadlen);
+		for (i = 0; i < whole; i++)
+			crypto_xor(buf[4 + i], key->arch.lsum[i], OCB_BLOCK_SIZE);
+		if (aadlen % OCB_BLOCK_SIZE) {
+			hash[aadlen] = 0x80;
+			if (whole)
+				crypto_xor(buf[4 + whole], key->arch.lsum[whole - 1],
+					   OCB_BLOCK_SIZE);
+			crypto_xor(buf[4 + whole], key->l_star, OCB_BLOCK_SIZE);
+		}
+	}
+	if (open)
+		kfast_ocb_open_short_aesni(key, buf, nonce, taglen, key->nrounds,
+					   len | aadlen << 8);
+	else
+		kfast_ocb_seal_short_aesni(key, buf, nonce, taglen, key->nrounds,
+					   len | aadlen << 8);
+	kfast_x86_copy_short(dst, text, len);
+	memcpy(tag, buf[8], OCB_BLOCK_SIZE);
+	memzero_explicit(text, OCB_X86_SHORT_MAX);
+	if (aadlen)
+		memzero_explicit(hash, OCB_X86_SHORT_MAX);
+	memzero_explicit(buf[8], OCB_BLOCK_SIZE);
+}
+
+/* A whole short seal (dst = C || tag) with its own SIMD section; declines otherwise. */
+static __always_inline bool ocb_seal_short_arch(const struct ocb_key *key,
+						enum ocb_impl impl,
+						const u8 nonce[OCB_NONCE_SIZE],
+						unsigned int taglen,
+						const u8 *aad, size_t aadlen,
+						const u8 *src, size_t len, u8 *dst)
+{
+	struct kfast_simd_state simd;
+	u8 tag[OCB_BLOCK_SIZE];
+
+	if (!ocb_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	ocb_x86_short(key, false, nonce, taglen, aad, aadlen, src, len, dst, tag);
+	kfast_simd_end(&simd);
+	memcpy(dst + len, tag, taglen);
+	memzero_explicit(tag, sizeof(tag));
+	return true;
+}
+#define ocb_seal_short_arch ocb_seal_short_arch
+
+/* A whole short open: the plaintext to @dst, the tag it computes to @tag. */
+static __always_inline bool ocb_open_short_arch(const struct ocb_key *key,
+						enum ocb_impl impl,
+						const u8 nonce[OCB_NONCE_SIZE],
+						unsigned int taglen,
+						const u8 *aad, size_t aadlen,
+						const u8 *src, size_t len, u8 *dst,
+						u8 tag[OCB_MAX_TAG_SIZE])
+{
+	struct kfast_simd_state simd;
+
+	if (!ocb_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
+		return false;
+	kfast_simd_begin(&simd);
+	ocb_x86_short(key, true, nonce, taglen, aad, aadlen, src, len, dst, tag);
+	kfast_simd_end(&simd);
+	return true;
+}
+#define ocb_open_short_arch ocb_open_short_arch
 
 #define OCB_TIER_PRESENT(id, suffix, priority, present) present,
 /* Each tier of the table, in order, while the CPU has it. */

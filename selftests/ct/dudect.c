@@ -593,6 +593,8 @@ static const struct op ocb_ops[] = {
 	{ "enc 1041 B AES-256", "key", 32, 1041 + 16, 1041, 32, false,
 	  nop_setup, ocb_key_run, ocb_key_ref, NULL, ocb_keyprep, &owkey,
 	  sizeof(owkey) },
+	{ "dec 40 B", "pt", 40, 40, 40, 16, false, ocb_dec_setup,
+	  ocb_dec_run, ocb_dec_ref, NULL, NULL, NULL, 0 },
 	{ "dec 1041 B", "pt", 1041, 1041, 1041, 16, false, ocb_dec_setup,
 	  ocb_dec_run, ocb_dec_ref, NULL, NULL, NULL, 0 },
 	{ "dec 1041 B AES-256", "key", 32, 1041, 1041, 32, false,
