@@ -204,6 +204,19 @@ static_assert(offsetof(struct ocb_ctx, aad_nblocks) == OCB_CTX_AAD_NBLOCKS,
 
 /* ---- Per message ----------------------------------------------------------- */
 
+/*
+ * Zero the context in two pieces, the blocks and the rest: of a memset of
+ * all of it (104 bytes on x86-64) GCC makes a rep stos, whose start-up
+ * costs as much as the AES of a few blocks on a short message.
+ */
+static __always_inline void ocb_ctx_clear(struct ocb_ctx *ctx)
+{
+	const size_t blocks = offsetof(struct ocb_ctx, nblocks);
+
+	memzero_explicit(ctx, blocks);
+	memzero_explicit((u8 *)ctx + blocks, sizeof(*ctx) - blocks);
+}
+
 void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	      const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
 	      enum ocb_impl impl)
@@ -211,7 +224,7 @@ void ocb_init(struct ocb_ctx *ctx, const struct ocb_key *key,
 	u8 nb[OCB_BLOCK_SIZE], ktop[OCB_BLOCK_SIZE];
 	unsigned int bottom;
 
-	memset(ctx, 0, sizeof(*ctx));
+	ocb_ctx_clear(ctx);
 	ctx->taglen = taglen;
 	ctx->impl = ocb_impl_available(impl) ? impl : OCB_IMPL_GENERIC;
 	if (ctx->impl != OCB_IMPL_GENERIC && ocb_init_arch(ctx, key, nonce))
@@ -310,7 +323,7 @@ void ocb_decrypt_update(struct ocb_ctx *ctx, const struct ocb_key *key,
 void ocb_abort(struct ocb_ctx *ctx)
 {
 	ocb_done_arch(ctx);
-	memzero_explicit(ctx, sizeof(*ctx));
+	ocb_ctx_clear(ctx);
 }
 
 void ocb_final(struct ocb_ctx *ctx, const struct ocb_key *key, const u8 *src,
