@@ -485,6 +485,16 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst)
 {
 	struct gcm_siv_ctx ctx;
+
+	return gcm_siv_decrypt_in(&ctx, key, impl, nonce, aad, aadlen, src,
+				  srclen, dst);
+}
+
+int gcm_siv_decrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		       enum gcm_siv_impl impl, const u8 nonce[GCM_SIV_NONCE_SIZE],
+		       const u8 *aad, size_t aadlen, const u8 *src, size_t srclen,
+		       u8 *dst)
+{
 	u8 tag[GCM_SIV_TAG_SIZE], want[GCM_SIV_TAG_SIZE];
 	size_t len;
 	int err = 0, bad;
@@ -499,15 +509,15 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 	if (!gcm_siv_impl_available(impl) ||
 	    !gcm_siv_open_short_arch(key, impl, nonce, aad, aadlen, src, len,
 				     want, dst, tag)) {
-		gcm_siv_init(&ctx, key, nonce, impl);
+		gcm_siv_init(ctx, key, nonce, impl);
 		/* CTR starts from the received tag; first, so the key is expanded early. */
-		gcm_siv_ctr_start(&ctx, want);
-		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(aadlen, len, false));
-		gcm_siv_auth_update(&ctx, aad, aadlen);
-		gcm_siv_auth_pad(&ctx);
-		gcm_siv_ctr_dec_auth(&ctx, src, dst, len);
-		gcm_siv_tag(&ctx, aadlen, len, tag);
-		gcm_siv_done(&ctx);
+		gcm_siv_ctr_start(ctx, want);
+		gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len, false));
+		gcm_siv_auth_update(ctx, aad, aadlen);
+		gcm_siv_auth_pad(ctx);
+		gcm_siv_ctr_dec_auth(ctx, src, dst, len);
+		gcm_siv_tag(ctx, aadlen, len, tag);
+		gcm_siv_done(ctx);
 	}
 	bad = crypto_memneq(tag, want, GCM_SIV_TAG_SIZE);
 	kfast_ct_declassify(&bad, sizeof(bad));	/* the verdict is returned */

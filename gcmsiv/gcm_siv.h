@@ -202,5 +202,9 @@ int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
 		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst);
+int gcm_siv_decrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
+		       enum gcm_siv_impl impl, const u8 nonce[GCM_SIV_NONCE_SIZE],
+		       const u8 *aad, size_t aadlen, const u8 *src, size_t srclen,
+		       u8 *dst);
 
 #endif /* KFAST_GCMSIV_GCM_SIV_H */

@@ -16,13 +16,13 @@
  * dst is zeroed and -EBADMSG returned.  The scatterlists are walked with
  * sg_miter (stable API on 6.1 .. 7.x) and the core's streaming functions
  * take each mapped piece as is: no per-request allocation and no bounce
- * buffer.  Two exceptions, for encryption: a request whose AAD, plaintext
- * and tag fit in the first mapped piece of src and of dst (within one page
- * of a buffer set up with sg_init_one(), say) is sealed there by the flat
- * one-shot (gsv_seal_mapped()), which takes the architecture's one-call
- * paths (gcm_siv_seal_short_arch()); otherwise one with assoclen +
- * cryptlen <= 64 bytes is copied to the stack and sealed the same way
- * (gsv_seal_short()).  In-place requests with one
+ * buffer.  Two exceptions: a request that lies in the first mapped piece
+ * of src and of dst (within one page of a buffer set up with sg_init_one(),
+ * say) is done there by the flat one-shots (gsv_crypt_mapped()), which
+ * take the architecture's one-call paths (gcm_siv_seal_short_arch(),
+ * gcm_siv_open_short_arch()); otherwise one with assoclen + cryptlen (less
+ * the tag) <= 64 bytes is copied to the stack and done the same way
+ * (gsv_seal_short(), gsv_open_short()).  In-place requests with one
  * scatterlist use a single mapping iterator; otherwise src and dst are
  * mapped side by side (atomic kmaps may then be released out of order,
  * which is harmless without HIGHMEM, as on every 64-bit architecture).  The per-request
@@ -207,12 +207,13 @@ static noinline int gsv_seal_short(struct aead_request *req,
 
 /*
  * Decryption of such a request, the same way: AAD || ciphertext || tag
- * copied in, opened in place by gcm_siv_decrypt() (an architecture's
+ * copied in, opened in place by gcm_siv_decrypt_in() (an architecture's
  * gcm_siv_open_short_arch() in one call), the plaintext copied out only
  * when the tag matched; otherwise the destination's text is zeroed, as the
  * scatterlist path leaves it.
  */
 static noinline int gsv_open_short(struct aead_request *req,
+				   struct gcm_siv_ctx *ctx,
 				   const struct gcm_siv_key *key,
 				   enum gcm_siv_impl impl)
 {
@@ -221,8 +222,8 @@ static noinline int gsv_open_short(struct aead_request *req,
 	int err;
 
 	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
-	err = gcm_siv_decrypt(key, impl, req->iv, buf, assoclen, buf + assoclen,
-			      len, buf + assoclen);
+	err = gcm_siv_decrypt_in(ctx, key, impl, req->iv, buf, assoclen,
+				 buf + assoclen, len, buf + assoclen);
 	if (!err)
 		scatterwalk_map_and_copy(buf + assoclen, req->dst, assoclen,
 					 len - GCM_SIV_TAG_SIZE, 1);
@@ -233,26 +234,34 @@ static noinline int gsv_open_short(struct aead_request *req,
 }
 
 /*
- * Encryption of a request whose AAD, plaintext and room for the tag lie in
- * the first mapped piece of src and of dst (a request within one page of a
- * buffer set up with sg_init_one(), for instance): sealed there by the flat
- * one-shot gcm_siv_encrypt_in(), which takes the architecture's one-call
- * paths where it has them.  Returns -EAGAIN, having written nothing, for
- * any other request.
+ * A request whose AAD and text (and the room for the tag, or the received
+ * tag) lie in the first mapped piece of src and of dst (a request within
+ * one page of a buffer set up with sg_init_one(), for instance): done there
+ * by the flat one-shots, which take the architecture's one-call paths where
+ * it has them.  Returns -EAGAIN, having written nothing, for any other
+ * request.
  */
-static noinline int gsv_seal_mapped(struct aead_request *req,
-				    struct gcm_siv_ctx *ctx,
-				    const struct gcm_siv_key *key,
-				    enum gcm_siv_impl impl)
+static noinline int gsv_crypt_mapped(struct aead_request *req, bool enc,
+				     struct gcm_siv_ctx *ctx,
+				     const struct gcm_siv_key *key,
+				     enum gcm_siv_impl impl)
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
-	u64 need = (u64)assoclen + len;
+	u64 srclen = (u64)assoclen + len, dstlen = srclen + GCM_SIV_TAG_SIZE;
 	struct kfast_aead_flat f;
 	int err = -EAGAIN;
 
-	if (kfast_aead_flat_start(&f, req, need, need + GCM_SIV_TAG_SIZE))
+	if (!enc)
+		dstlen = srclen - GCM_SIV_TAG_SIZE;	/* len >= 16: checked */
+	if (!kfast_aead_flat_start(&f, req, srclen, dstlen))
+		goto out;
+	if (enc)
 		err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, f.src, assoclen,
 					 f.src + assoclen, len, f.dst + assoclen);
+	else
+		err = gcm_siv_decrypt_in(ctx, key, impl, req->iv, f.src, assoclen,
+					 f.src + assoclen, len, f.dst + assoclen);
+out:
 	kfast_aead_flat_stop(&f, req);
 	return err;
 }
@@ -267,25 +276,23 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	struct gcm_siv_ctx *ctx = gsv_req_ctx(req);
 	int err = 0;
 
+	if (!enc && len < GCM_SIV_TAG_SIZE)
+		return -EINVAL;
+	err = gsv_crypt_mapped(req, enc, ctx, key, impl);
+	if (err != -EAGAIN)
+		return err;
+	err = 0;
 	if (!enc) {
-		if (len < GCM_SIV_TAG_SIZE)
-			return -EINVAL;
 		if (assoclen <= GSV_SHORT_MAX &&
 		    len - GCM_SIV_TAG_SIZE <= GSV_SHORT_MAX - assoclen)
-			return gsv_open_short(req, key, impl);
+			return gsv_open_short(req, ctx, key, impl);
 		len -= GCM_SIV_TAG_SIZE;
 		/* The tag before anything is written (in-place requests). */
 		scatterwalk_map_and_copy(want, req->src, assoclen + len,
 					 GCM_SIV_TAG_SIZE, 0);
 	}
-	if (enc) {
-		err = gsv_seal_mapped(req, ctx, key, impl);
-		if (err != -EAGAIN)
-			return err;
-		err = 0;
-		if (assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
-			return gsv_seal_short(req, ctx, key, impl);
-	}
+	if (enc && assoclen <= GSV_SHORT_MAX && len <= GSV_SHORT_MAX - assoclen)
+		return gsv_seal_short(req, ctx, key, impl);
 
 	gcm_siv_init(ctx, key, req->iv, impl);
 	/*
