@@ -571,6 +571,22 @@ SYM_FUNC_END(kfast_ocb_aes_block_aesni)
 	.endif
 .endm
 
+/* \mac i, xmm(6 + i) for each of the \f whole blocks i (xmm6..xmm9: their offsets). */
+.macro EACH_WHOLE mac, f
+	.if \f > 0
+	\mac		0, %xmm6
+	.endif
+	.if \f > 1
+	\mac		1, %xmm7
+	.endif
+	.if \f > 2
+	\mac		2, %xmm8
+	.endif
+	.if \f > 3
+	\mac		3, %xmm9
+	.endif
+.endm
+
 /* Whole block \i: \w = Offset_{i+1}, xmm\i = P ^ it, P into the checksum. */
 .macro SEAL_IN i, w
 	vmovdqu		(16 * \i)(%rsi), %xmm\i
@@ -593,18 +609,7 @@ SYM_FUNC_END(kfast_ocb_aes_block_aesni)
  */
 .macro SEAL_TEXT f, p, wpad, wlast, tag, blocks:vararg
 	vpxor		%xmm10, %xmm10, %xmm10		/* Checksum */
-	.if \f > 0
-	SEAL_IN		0, %xmm6
-	.endif
-	.if \f > 1
-	SEAL_IN		1, %xmm7
-	.endif
-	.if \f > 2
-	SEAL_IN		2, %xmm8
-	.endif
-	.if \f > 3
-	SEAL_IN		3, %xmm9
-	.endif
+	EACH_WHOLE	SEAL_IN, \f
 	.if \p
 	vpxor		(16 * \f)(%rsi), %xmm10, %xmm10	/* P_* || 1 0* */
 	OFFSET_STAR	\f, \wpad
@@ -613,18 +618,7 @@ SYM_FUNC_END(kfast_ocb_aes_block_aesni)
 	vpxor		\wlast, %xmm10, \tag
 	vpxor		OCB_KEY_L_DOLLAR(%rdi), \tag, \tag
 	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm5, \blocks
-	.if \f > 0
-	SEAL_OUT	0, %xmm6
-	.endif
-	.if \f > 1
-	SEAL_OUT	1, %xmm7
-	.endif
-	.if \f > 2
-	SEAL_OUT	2, %xmm8
-	.endif
-	.if \f > 3
-	SEAL_OUT	3, %xmm9
-	.endif
+	EACH_WHOLE	SEAL_OUT, \f
 	.if \p
 	vpxor		(16 * \f)(%rsi), %xmm\f, %xmm\f	/* C_* (bytes past it: junk) */
 	vmovdqu		%xmm\f, (16 * \f)(%rsi)
@@ -652,18 +646,7 @@ SYM_FUNC_END(kfast_ocb_aes_block_aesni)
  * \blocks, SEAL_TEXT's, are not used).  rcx = the partial block's length.
  */
 .macro OPEN_TEXT f, p, wpad, wlast, tag, blocks:vararg
-	.if \f > 0
-	OPEN_IN		0, %xmm6
-	.endif
-	.if \f > 1
-	OPEN_IN		1, %xmm7
-	.endif
-	.if \f > 2
-	OPEN_IN		2, %xmm8
-	.endif
-	.if \f > 3
-	OPEN_IN		3, %xmm9
-	.endif
+	EACH_WHOLE	OPEN_IN, \f
 	.if \p
 	OFFSET_STAR	\f, \wpad
 	vmovdqa		\wpad, %xmm\f
@@ -682,18 +665,7 @@ SYM_FUNC_END(kfast_ocb_aes_block_aesni)
 	AESNI_ENCRYPT	vex, %r10, %r8d, %xmm12, %xmm\f	/* Pad */
 	.endif
 	vpxor		%xmm10, %xmm10, %xmm10		/* Checksum */
-	.if \f > 0
-	OPEN_OUT	0, %xmm6
-	.endif
-	.if \f > 1
-	OPEN_OUT	1, %xmm7
-	.endif
-	.if \f > 2
-	OPEN_OUT	2, %xmm8
-	.endif
-	.if \f > 3
-	OPEN_OUT	3, %xmm9
-	.endif
+	EACH_WHOLE	OPEN_OUT, \f
 	.if \p
 	/* P_* = (C_* ^ Pad) on its bytes; the checksum takes P_* || 1 0*. */
 	negq		%rcx
