@@ -230,16 +230,28 @@
 .endm
 
 /*
- * X14 = the sums LO, MI, HI (MI the true middle term) reduced lane-wise and
- * the four lanes folded, also stored to ctx->acc.
+ * \dst = the sums \lo, \mi, \hi (\mi the true middle term; all clobbered)
+ * reduced lane-wise and the four lanes folded.  Uses V0, V1.
  */
-.macro REDUCE_FOLD_ACC
-	REDUCE_LANES	LO, MI, HI, V0
-	vextracti64x4	$1, HI, Y0
-	vpxorq		HI_Y, Y0, Y0
+.macro REDUCE_FOLD lo, mi, hi, hi_y, dst
+	REDUCE_LANES	\lo, \mi, \hi, V0
+	vextracti64x4	$1, \hi, Y0
+	vpxorq		\hi_y, Y0, Y0
 	vextracti128	$1, Y0, X1
-	vpxor		X1, X0, X14
+	vpxor		X1, X0, \dst
+.endm
+
+/* X14 = REDUCE_FOLD of LO, MI, HI, also stored to ctx->acc. */
+.macro REDUCE_FOLD_ACC
+	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
 	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+.endm
+
+/* Zero zmm16-31, which VZEROUPPER and VZEROALL leave alone. */
+.macro ZERO_ZMM16_31
+	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vpxord		%xmm\r, %xmm\r, %xmm\r
+	.endr
 .endm
 
 /*
@@ -272,9 +284,7 @@
  * alone, and this tier's loops keep the powers of H there.
  */
 SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
-	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	vpxord		%zmm\r, %zmm\r, %zmm\r
-	.endr
+	ZERO_ZMM16_31
 	lea		-64(%rdi, %rsi), %rax		/* the last 64-byte store */
 .Lwipe64:
 	vmovdqu64	%zmm16, (%rdi)
@@ -675,15 +685,6 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	VCLMUL		\first, \pw, (MED_BUF + \v * 64)(%rsp), \lo, \mi, \hi, %zmm17
 .endm
 
-/* \dst = the lane-wise reduced sums (clobbered), their four lanes folded. */
-.macro MED_REDUCE_FOLD lo, mi, hi, hi_y, dst
-	REDUCE_LANES	\lo, \mi, \hi, V0
-	vextracti64x4	$1, \hi, Y0
-	vpxorq		\hi_y, Y0, Y0
-	vextracti128	$1, Y0, X1
-	vpxor		X1, X0, \dst
-.endm
-
 /* Key stream vector \v XOR the next 64 bytes (fewer at the end) of %rsi to %rdi. */
 .macro MED_XOR_STORE v
 	LOWMASK		%r8, %rax
@@ -781,13 +782,13 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	jbe		.Lmed_a_done
 	MED_PRODUCTS	0, 0, V9, LOA, MIA, HIA
 .Lmed_a_done:
-	MED_REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
+	REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
 	CLMUL_FIRST	X2, X9, X3, X4, X5, X6			/* acc H^16 */
 	vpxorq		V3, LO, LO
 	vpxorq		V4, MI, MI
 	vpxorq		V5, HI, HI
 .Lmed_reduce:
-	MED_REDUCE_FOLD	LO, MI, HI, HI_Y, X13
+	REDUCE_FOLD	LO, MI, HI, HI_Y, X13
 
 	/* The tag block, through the rounds of the key being expanded. */
 	vmovdqu		MED_NONCE(%rsp), %xmm15
@@ -836,9 +837,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	.set .Lmed_off, .Lmed_off + 64
 	.endr
 	vzeroall
-	.irp r, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	vpxord		%xmm\r, %xmm\r, %xmm\r
-	.endr
+	ZERO_ZMM16_31
 	leave
 	RET
 SYM_FUNC_END(kfast_gcmsiv_seal_medium_vaes_avx512)
