@@ -249,19 +249,18 @@ static noinline int gsv_crypt_mapped(struct aead_request *req, bool enc,
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u64 srclen = (u64)assoclen + len, dstlen = srclen + GCM_SIV_TAG_SIZE;
 	struct kfast_aead_flat f;
-	int err = -EAGAIN;
+	int err;
 
 	if (!enc)
 		dstlen = srclen - GCM_SIV_TAG_SIZE;	/* len >= 16: checked */
 	if (!kfast_aead_flat_start(&f, req, srclen, dstlen))
-		goto out;
+		return -EAGAIN;
 	if (enc)
 		err = gcm_siv_encrypt_in(ctx, key, impl, req->iv, f.src, assoclen,
 					 f.src + assoclen, len, f.dst + assoclen);
 	else
 		err = gcm_siv_decrypt_in(ctx, key, impl, req->iv, f.src, assoclen,
 					 f.src + assoclen, len, f.dst + assoclen);
-out:
 	kfast_aead_flat_stop(&f, req);
 	return err;
 }

@@ -208,19 +208,18 @@ static noinline int ocbg_crypt_mapped(struct aead_request *req, bool dec,
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u64 srclen = (u64)assoclen + len, dstlen = srclen + taglen;
 	struct kfast_aead_flat f;
-	int err = -EAGAIN;
+	int err;
 
 	if (dec)
-		dstlen = srclen - min(len, taglen);
+		dstlen = srclen - taglen;	/* len >= taglen: checked */
 	if (!kfast_aead_flat_start(&f, req, srclen, dstlen))
-		goto out;
+		return -EAGAIN;
 	if (dec)
 		err = ocb_decrypt(key, impl, req->iv, taglen, f.src, assoclen,
 				  f.src + assoclen, len, f.dst + assoclen);
 	else
 		err = ocb_encrypt(key, impl, req->iv, taglen, f.src, assoclen,
 				  f.src + assoclen, len, f.dst + assoclen);
-out:
 	kfast_aead_flat_stop(&f, req);
 	return err;
 }

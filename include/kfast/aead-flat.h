@@ -19,32 +19,42 @@ struct kfast_aead_flat {
 
 /*
  * Map the first piece of req->src and req->dst (one iterator when they are
- * the same scatterlist); true if they hold @srclen and @dstlen bytes.
- * kfast_aead_flat_stop() must follow either way.
+ * the same scatterlist) if they hold @srclen and @dstlen bytes; then
+ * kfast_aead_flat_stop() must follow.  Otherwise return false with nothing
+ * mapped: at once when the first entries are too short (a request of
+ * several entries, or a long one), else once the pieces have been mapped
+ * (an entry that crosses a page is mapped a page at a time).
  */
 static inline bool kfast_aead_flat_start(struct kfast_aead_flat *f,
 					 struct aead_request *req,
 					 u64 srclen, u64 dstlen)
 {
+	if (req->src->length < srclen || req->dst->length < dstlen)
+		return false;
 	if (req->src == req->dst) {
 		sg_miter_start(&f->ms, req->src, sg_nents(req->src),
 			       SG_MITER_FROM_SG | SG_MITER_TO_SG | SG_MITER_ATOMIC);
-		if (!sg_miter_next(&f->ms) || f->ms.length < max(srclen, dstlen))
-			return false;
-		f->src = f->ms.addr;
-		f->dst = f->ms.addr;
-		return true;
+		if (sg_miter_next(&f->ms) && f->ms.length >= max(srclen, dstlen)) {
+			f->src = f->ms.addr;
+			f->dst = f->ms.addr;
+			return true;
+		}
+		sg_miter_stop(&f->ms);
+		return false;
 	}
 	sg_miter_start(&f->ms, req->src, sg_nents(req->src),
 		       SG_MITER_FROM_SG | SG_MITER_ATOMIC);
 	sg_miter_start(&f->md, req->dst, sg_nents(req->dst),
 		       SG_MITER_TO_SG | SG_MITER_ATOMIC);
-	if (!sg_miter_next(&f->ms) || f->ms.length < srclen ||
-	    !sg_miter_next(&f->md) || f->md.length < dstlen)
-		return false;
-	f->src = f->ms.addr;
-	f->dst = f->md.addr;
-	return true;
+	if (sg_miter_next(&f->ms) && f->ms.length >= srclen &&
+	    sg_miter_next(&f->md) && f->md.length >= dstlen) {
+		f->src = f->ms.addr;
+		f->dst = f->md.addr;
+		return true;
+	}
+	sg_miter_stop(&f->md);
+	sg_miter_stop(&f->ms);
+	return false;
 }
 
 static inline void kfast_aead_flat_stop(struct kfast_aead_flat *f,
