@@ -169,27 +169,18 @@
 .endif
 .endm
 
-/*
- * One whole chunk (8 x 4 units) for the bulk functions, software-
- * pipelined: the next four units are loaded and regrouped (into zmm5/zmm6
- * or zmm0/zmm1 in turn, through zmm7/zmm8) before the iterations on the
- * current ones, so that the loads' latency is not in each step's chain
- * (with it there, the steps of too few blocks fit in the scheduler to
- * keep the vector pipes busy).  Loads only inside the chunk.  The counter
- * is r11.
- */
-.macro NH_LOAD4 x, y
-	vmovdqu64	(DATA), %zmm7
-	vmovdqu64	64(DATA), %zmm8
+/* Four units at \off(DATA): X = zmm\x, Y = zmm\y (through zmm7/zmm8). */
+.macro NH_LOAD4 x, y, off=0
+	vmovdqu64	(\off)(DATA), %zmm7
+	vmovdqu64	(\off + 64)(DATA), %zmm8
 	vshufi64x2	$0x88, %zmm8, %zmm7, %zmm\x
 	vshufi64x2	$0xdd, %zmm8, %zmm7, %zmm\y
-	add		$128, DATA
 .endm
 
-/* NH_VEX_STEP on X = zmm\x, Y = zmm\y. */
-.macro NH_STEP_XY x, y, i, a, b
-	vpaddd		(ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
-	vpaddd		(ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
+/* NH_VEX_STEP on X = zmm\x, Y = zmm\y, key entries from KEY + \koff. */
+.macro NH_STEP_XY x, y, i, a, b, koff
+	vpaddd		(\koff + ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
+	vpaddd		(\koff + ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
 	vpmuludq	%zmm3, %zmm2, %zmm4
 	vpsrlq		$32, %zmm2, %zmm2
 	vpsrlq		$32, %zmm3, %zmm3
@@ -198,34 +189,46 @@
 	vpaddq		%zmm2, %zmm\b, %zmm\b
 .endm
 
-.macro NH_COMPUTE4 iters, x, y
-	NH_STEP_XY	\x, \y, 0, 16, 20
+.macro NH_COMPUTE4 iters, x, y, koff
+	NH_STEP_XY	\x, \y, 0, 16, 20, \koff
 .if \iters > 1
-	NH_STEP_XY	\x, \y, 1, 17, 21
+	NH_STEP_XY	\x, \y, 1, 17, 21, \koff
 .endif
 .if \iters > 2
-	NH_STEP_XY	\x, \y, 2, 18, 22
+	NH_STEP_XY	\x, \y, 2, 18, 22, \koff
 .endif
 .if \iters > 3
-	NH_STEP_XY	\x, \y, 3, 19, 23
+	NH_STEP_XY	\x, \y, 3, 19, 23, \koff
 .endif
-	add		$(8 * ENTRY_BYTES), KEY
 .endm
 
+/*
+ * One whole chunk (8 x 4 units) for the bulk functions, software-
+ * pipelined: the next four units are loaded and regrouped (into zmm5/zmm6
+ * or zmm0/zmm1 in turn) before the iterations on the current ones, so
+ * that the loads' latency is not in each step's chain (with it there, the
+ * steps of too few blocks fit in the scheduler to keep the vector pipes
+ * busy).  Unrolled, with constant offsets from DATA and KEY (KEY stays at
+ * the chunk's first entry, DATA advances by the chunk at the end): no
+ * pointer or counter updates between the steps, whose own instructions
+ * are few (twelve per four units for one iteration).
+ */
 .macro NH_CHUNK iters
-	NH_LOAD4	0, 1
-	mov		$3, %r11
-	UMAC_LOOP_ALIGN
-.Lnhc\@:
-	NH_LOAD4	5, 6
-	NH_COMPUTE4	\iters, 0, 1
-	NH_LOAD4	0, 1
-	NH_COMPUTE4	\iters, 5, 6
-	dec		%r11
-	jnz		.Lnhc\@
-	NH_LOAD4	5, 6
-	NH_COMPUTE4	\iters, 0, 1
-	NH_COMPUTE4	\iters, 5, 6
+	NH_LOAD4	0, 1, 0
+	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
+	.if \s % 2 == 0
+	.if \s < 7
+	NH_LOAD4	5, 6, (\s+1)*128
+	.endif
+	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES
+	.else
+	.if \s < 7
+	NH_LOAD4	0, 1, (\s+1)*128
+	.endif
+	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES
+	.endif
+	.endr
+	add		$1024, DATA
 .endm
 
 /* Four units: X = lo(u0..u3), Y = hi(u0..u3), then every iteration. */
