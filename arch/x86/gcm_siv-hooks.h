@@ -366,11 +366,11 @@ static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
  * keys two blocks per instruction.  @tag: the seal's output; for the open,
  * the received tag in and the computed one out.
  */
-static void gcm_siv_x86_short(const struct gcm_siv_key *key,
-			      enum gcm_siv_impl impl, bool open,
-			      const u8 nonce[GCM_SIV_NONCE_SIZE],
-			      const u8 *aad, size_t aadlen,
-			      const u8 *src, size_t len, u8 *dst, u8 *tag)
+static __always_inline void gcm_siv_x86_short(const struct gcm_siv_key *key,
+					      enum gcm_siv_impl impl, bool open,
+					      const u8 nonce[GCM_SIV_NONCE_SIZE],
+					      const u8 *aad, size_t aadlen,
+					      const u8 *src, size_t len, u8 *dst, u8 *tag)
 {
 	u8 buf[5][16] __aligned(16) = { };
 	size_t na = ((aadlen + 15) / 16);

@@ -286,10 +286,10 @@ static __always_inline bool ocb_x86_short_fits(enum ocb_impl impl, size_t aadlen
  * not depend on the nonce.  @src's @len bytes to @dst, the whole tag to
  * @tag (the caller compares an open's).
  */
-static void ocb_x86_short(const struct ocb_key *key, bool open,
-			  const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
-			  const u8 *aad, size_t aadlen, const u8 *src, size_t len,
-			  u8 *dst, u8 tag[OCB_BLOCK_SIZE])
+static __always_inline void ocb_x86_short(const struct ocb_key *key, bool open,
+					  const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
+					  const u8 *aad, size_t aadlen, const u8 *src, size_t len,
+					  u8 *dst, u8 tag[OCB_BLOCK_SIZE])
 {
 	u8 buf[9][16] __aligned(16);
 	u8 *text = buf[0], *hash = buf[4];
@@ -306,7 +306,7 @@ static void ocb_x86_short(const struct ocb_key *key, bool open,
 		for (i = 0; i < whole; i++)
 			crypto_xor(buf[4 + i], key->arch.lsum[i], OCB_BLOCK_SIZE);
 		if (aadlen % OCB_BLOCK_SIZE) {
-			hash[aadlen] = 0x80;
+			buf[4 + whole][aadlen % OCB_BLOCK_SIZE] = 0x80;
 			if (whole)
 				crypto_xor(buf[4 + whole], key->arch.lsum[whole - 1],
 					   OCB_BLOCK_SIZE);
