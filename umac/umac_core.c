@@ -1123,14 +1123,18 @@ static noinline void umac_short_pad(const struct umac_key *key,
  * the last chunk's NH, the two POLY steps left (the last whole chunk's
  * word and the last chunk's with its own length), L3 and the pad: what
  * the streaming calls do, without their buffering and their state, whose
- * cost is not small next to a few KiB of hashing.  Otherwise (no SIMD,
- * generic, past 2^14 words where POLY-128 starts) the streaming calls.
+ * cost is not small next to a few KiB of hashing.  A last chunk of the
+ * full 1024 bytes goes through the bulk call too, which leaves its word
+ * pending: one POLY step is left.  Otherwise (no SIMD, generic, past
+ * 2^14 words where POLY-128 starts) the streaming calls.
  */
 static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			       const u8 *nonce, unsigned int nonce_len,
 			       const u8 *data, size_t len, u8 *out)
 {
 	size_t whole = (len - 1) / UMAC_CHUNK_SIZE, done = 0, last;
+	/* chunks through the bulk call: the last one too if it is whole */
+	size_t bulk = len / UMAC_CHUNK_SIZE;
 	u64 nh[UMAC_MAX_ITERS] = { 0 };
 	unsigned int i, iters = taglen / 4;
 	struct kfast_simd_state simd;
@@ -1144,8 +1148,8 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			io.nh[i] = 0;
 			io.y[i] = 1;		/* POLY starts from y = 1 */
 		}
-		while (done < whole && umac_simd_begin_arch(key, &simd)) {
-			size_t n = min_t(size_t, whole - done, UMAC_MAX_BATCH);
+		while (done < bulk && umac_simd_begin_arch(key, &simd)) {
+			size_t n = min_t(size_t, bulk - done, UMAC_MAX_BATCH);
 			bool ok = umac_nh_poly_arch(key, data + done * UMAC_CHUNK_SIZE,
 						    n, iters, &io, done);
 
@@ -1155,7 +1159,7 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			done += n;
 		}
 	}
-	if (!done || done < whole) {
+	if (!done || done < bulk) {
 		/* a context is not shareable between the two ways: start over */
 		umac_init(&ctx, key, taglen);
 		umac_set_nonce(&ctx, nonce, nonce_len);
@@ -1164,13 +1168,15 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 	}
 	umac_pdf(key, nonce, nonce_len, taglen, pad);
 	last = len - whole * UMAC_CHUNK_SIZE;		/* 1..1024 bytes */
-	nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, nh);
+	if (bulk == whole)
+		nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, nh);
 	for (i = 0; i < iters; i++) {
 		u64 y = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
 				    io.nh[i] + 8 * UMAC_CHUNK_SIZE);
 
-		y = poly64_step(y, key->poly64[i], key->poly64_k2[i],
-				nh[i] + 8 * (u64)last);
+		if (bulk == whole)
+			y = poly64_step(y, key->poly64[i], key->poly64_k2[i],
+					nh[i] + 8 * (u64)last);
 		put_unaligned_be32(l3_hash(key->l3[i], poly64_reduce(y),
 					   key->l3_xor[i]) ^
 				   get_unaligned_be32(pad + 4 * i), out + 4 * i);

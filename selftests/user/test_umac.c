@@ -624,27 +624,29 @@ static void test_markers_vs_nettle(int impl)
 	kfast_test_fill(&rng, raw, 16);
 	__umac_setkey(key, raw, 16, impl);
 	kfast_test_fill(&rng, msg, big);
-	for (j = 0; j < ARRAY_SIZE(targets); j++) {
-		size_t len = 4 * 1024 + 512;
+	for (j = 0; j < 2 * ARRAY_SIZE(targets); j++) {
+		size_t n = ARRAY_SIZE(targets), len = j < n ? 4 * 1024 + 512 : 4 * 1024;
 
 		/*
 		 * POLY-64 markers: chunk 0 (first word), 1 and 2; the SIMD tiers
 		 * step the first three chunks' words inside their bulk call.  And
-		 * the last (partial) chunk's word, whose step umac()'s long path
-		 * makes from y k and y k^2 prepared before it.
+		 * the last chunk's word, which umac()'s long path steps after the
+		 * bulk call: a partial chunk (4.5 KiB), or a whole one that went
+		 * through the bulk call with the others (4 KiB).
 		 */
-		craft_chunk(key, msg, 1024, targets[j]);
-		craft_chunk(key, msg + 1024, 1024, targets[(j + 1) % ARRAY_SIZE(targets)]);
-		craft_chunk(key, msg + 2048, 1024, targets[(j + 2) % ARRAY_SIZE(targets)]);
-		craft_chunk(key, msg + 4096, 512, targets[(j + 3) % ARRAY_SIZE(targets)]);
+		craft_chunk(key, msg, 1024, targets[j % n]);
+		craft_chunk(key, msg + 1024, 1024, targets[(j + 1) % n]);
+		craft_chunk(key, msg + 2048, 1024, targets[(j + 2) % n]);
+		craft_chunk(key, msg + 3072, 1024, targets[(j + 3) % n]);
+		craft_chunk(key, msg + 4096, 512, targets[(j + 4) % n]);
 		for (t = 0; t < 4; t++) {
 			kfast_test_fill(&rng, nonce, 8);
 			nref_setkey(ref, taglens[t], raw);
 			umac(key, taglens[t], nonce, 8, msg, len, a);
 			nref_mac(ref, nonce, 8, msg, len, b);
 			UT_CHECK_MEMEQ(a, b, taglens[t], "POLY-64 marker %016" PRIx64
-				       " taglen %u [%s]", targets[j], taglens[t],
-				       impl_names[impl]);
+				       " len %zu taglen %u [%s]", targets[j % n], len,
+				       taglens[t], impl_names[impl]);
 		}
 	}
 	/* POLY-128: word 2^14 (hi of the first pair) and the padded last word. */
