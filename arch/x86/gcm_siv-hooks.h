@@ -360,18 +360,20 @@ static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
 }
 
 /*
- * Whole seal (@open false) or open of a message whose padded AAD and text
- * take at most four blocks, in one asm call without a context (see
- * kfast_gcmsiv_seal_short_aesni()); the VAES tiers' functions derive the
- * keys two blocks per instruction.  @tag: the seal's output; for the open,
- * the received tag in and the computed one out.
+ * Whole seal (@want NULL) or open (@want: the received tag) of a message
+ * whose padded AAD and text take at most four blocks, in one asm call
+ * without a context (see kfast_gcmsiv_seal_short_aesni()); the VAES tiers'
+ * functions derive the keys two blocks per instruction.  @tag: the tag the
+ * call computes (the seal's output; the open's caller compares it).
  */
 static __always_inline void gcm_siv_x86_short(const struct gcm_siv_key *key,
-					      enum gcm_siv_impl impl, bool open,
+					      enum gcm_siv_impl impl,
+					      const u8 *want,
 					      const u8 nonce[GCM_SIV_NONCE_SIZE],
 					      const u8 *aad, size_t aadlen,
 					      const u8 *src, size_t len, u8 *dst, u8 *tag)
 {
+	bool open = want;
 	u8 buf[5][16] __aligned(16) = { };
 	size_t na = ((aadlen + 15) / 16);
 	size_t np = ((len + 15) / 16);
@@ -381,7 +383,7 @@ static __always_inline void gcm_siv_x86_short(const struct gcm_siv_key *key,
 	kfast_x86_copy_short(p, aad, aadlen);
 	kfast_x86_copy_short(p + na * GCM_SIV_BLOCK_SIZE, src, len);
 	if (open)
-		memcpy(buf[4], tag, GCM_SIV_TAG_SIZE);
+		memcpy(buf[4], want, GCM_SIV_TAG_SIZE);
 	if (gcm_siv_may_run(impl, VAES_AVX2)) {
 		if (open)
 			kfast_gcmsiv_open_short_vaes(key->arch.rk, buf, nonce,
@@ -580,7 +582,7 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 		if (!crypto_simd_usable())
 			return false;
 		kfast_simd_begin(&simd);
-		gcm_siv_x86_short(key, impl, false, nonce, aad, aadlen, src,
+		gcm_siv_x86_short(key, impl, NULL, nonce, aad, aadlen, src,
 				  len, dst, dst + len);
 		kfast_simd_end(&simd);
 		return true;
@@ -612,9 +614,8 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 
 	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
-	memcpy(tag, want, GCM_SIV_TAG_SIZE);
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_short(key, impl, true, nonce, aad, aadlen, src, len, dst, tag);
+	gcm_siv_x86_short(key, impl, want, nonce, aad, aadlen, src, len, dst, tag);
 	kfast_simd_end(&simd);
 	return true;
 }

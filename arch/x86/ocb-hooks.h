@@ -283,13 +283,14 @@ static __always_inline bool ocb_x86_short_fits(enum ocb_impl impl, size_t aadlen
  * A whole seal (@open false) or open of a short message in one asm call:
  * the text copied into buf[0..3] (a seal's partial block padded 1 0*), the
  * AAD into buf[4..7] with HASH's offsets (S_i, S_m ^ L_*) XORed in: they do
- * not depend on the nonce.  @src's @len bytes to @dst, the whole tag to
- * @tag (the caller compares an open's).
+ * not depend on the nonce.  @src's @len bytes to @dst; the tag to @tag: a
+ * seal's @taglen bytes (after its ciphertext), an open's whole block (a
+ * fixed-size copy; the caller compares @taglen bytes).
  */
 static __always_inline void ocb_x86_short(const struct ocb_key *key, bool open,
 					  const u8 nonce[OCB_NONCE_SIZE], unsigned int taglen,
 					  const u8 *aad, size_t aadlen, const u8 *src, size_t len,
-					  u8 *dst, u8 tag[OCB_BLOCK_SIZE])
+					  u8 *dst, u8 *tag)
 {
 	u8 buf[9][16] __aligned(16);
 	u8 *text = buf[0], *hash = buf[4];
@@ -320,7 +321,7 @@ static __always_inline void ocb_x86_short(const struct ocb_key *key, bool open,
 		kfast_ocb_seal_short_aesni(key, buf, nonce, taglen, key->nrounds,
 					   len | aadlen << 8);
 	kfast_x86_copy_short(dst, text, len);
-	memcpy(tag, buf[8], OCB_BLOCK_SIZE);
+	memcpy(tag, buf[8], open ? OCB_BLOCK_SIZE : taglen);
 	memzero_explicit(text, OCB_X86_SHORT_MAX);
 	if (aadlen)
 		memzero_explicit(hash, OCB_X86_SHORT_MAX);
@@ -336,15 +337,12 @@ static __always_inline bool ocb_seal_short_arch(const struct ocb_key *key,
 						const u8 *src, size_t len, u8 *dst)
 {
 	struct kfast_simd_state simd;
-	u8 tag[OCB_BLOCK_SIZE];
 
 	if (!ocb_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	ocb_x86_short(key, false, nonce, taglen, aad, aadlen, src, len, dst, tag);
+	ocb_x86_short(key, false, nonce, taglen, aad, aadlen, src, len, dst, dst + len);
 	kfast_simd_end(&simd);
-	memcpy(dst + len, tag, taglen);
-	memzero_explicit(tag, sizeof(tag));
 	return true;
 }
 #define ocb_seal_short_arch ocb_seal_short_arch
