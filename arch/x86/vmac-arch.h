@@ -75,6 +75,12 @@ struct vmac_key_arch {
 	 */
 	u8 aesni_rk[15][16];
 	u32 aesni_rounds;
+	/*
+	 * VMAC-128's second NH key minus its first, word by word mod 2^64
+	 * (nhkey[j + 2] - nhkey[j]): the scalar NH turns m + k into m + k'
+	 * with one addition instead of loading the message word again.
+	 */
+	u64 nhdiff[VMAC_NHWORDS];
 };
 
 #endif /* KFAST_ARCH_X86_VMAC_ARCH_H */

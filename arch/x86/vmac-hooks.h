@@ -54,6 +54,7 @@ static_assert(offsetof(struct vmac_key, arch.l2vec16) == VMAC_KEY_L2VEC16, "VMAC
 static_assert(offsetof(struct vmac_key, arch.polypow) == VMAC_KEY_POLYPOW, "VMAC_KEY_POLYPOW");
 static_assert(offsetof(struct vmac_key, arch.nh128vec) == VMAC_KEY_NH128VEC, "VMAC_KEY_NH128VEC");
 static_assert(offsetof(struct vmac_key, arch.l2vec128) == VMAC_KEY_L2VEC128, "VMAC_KEY_L2VEC128");
+static_assert(offsetof(struct vmac_key, arch.nhdiff) == VMAC_KEY_NHDIFF, "VMAC_KEY_NHDIFF");
 static_assert(offsetof(struct vmac_key, arch.aesni_rk) == VMAC_KEY_AESNI_RK, "VMAC_KEY_AESNI_RK");
 static_assert(offsetof(struct vmac_key, arch.aesni_rounds) == VMAC_KEY_AESNI_ROUNDS,
 	      "VMAC_KEY_AESNI_ROUNDS");
@@ -77,7 +78,12 @@ static __always_inline bool vmac_cpu_has_avx512(void)
 				 XFEATURE_MASK_AVX512, NULL);
 }
 
-/* The AES-NI pad is not a tier of its own: the BMI2 and AVX512 tiers use it. */
+/*
+ * The AES-NI pad is not a tier of its own: the BMI2 and AVX512 tiers use it.
+ * setkey makes the pad's AES-NI key schedule only where this is set, so the
+ * hot paths test the key's aesni_rounds (nonzero: the schedule is there)
+ * and not this key as well.
+ */
 static __ro_after_init DEFINE_STATIC_KEY_FALSE(vmac_use_aesni);
 KFAST_DEFINE_TIER_KEYS(vmac_tier_keys, VMAC_NR_IMPLS);
 
@@ -173,8 +179,7 @@ static __always_inline bool vmac_pad_arch(const struct vmac_key *key,
 					  const u8 nonce[16], unsigned int iters,
 					  unsigned int impl, u64 pad[2])
 {
-	if (impl >= VMAC_IMPL_BMI2 && static_branch_likely(&vmac_use_aesni) &&
-	    key->arch.aesni_rounds && crypto_simd_usable()) {
+	if (impl >= VMAC_IMPL_BMI2 && key->arch.aesni_rounds && crypto_simd_usable()) {
 		struct kfast_simd_state simd;
 
 		kfast_simd_begin(&simd);
@@ -199,8 +204,8 @@ static __always_inline bool vmac_final_arch(const struct vmac_key *key,
 {
 	struct kfast_simd_state simd;
 
-	if (!vmac_may_run(st->impl, BMI2) || !static_branch_likely(&vmac_use_aesni) ||
-	    !key->arch.aesni_rounds || !crypto_simd_usable())
+	if (!vmac_may_run(st->impl, BMI2) || !key->arch.aesni_rounds ||
+	    !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
 	if (st->iters == 1)
@@ -218,6 +223,11 @@ static __always_inline bool vmac_final_arch(const struct vmac_key *key,
  * context (finup wipes it), the last partial block read from the message
  * itself; only a message shorter than 16 bytes is copied, to the end of a
  * 16-byte buffer, so that the 16 bytes before its end are readable.
+ *
+ * Each test here is a share of a short message's time, so the AVX-512 step
+ * is tried first and needs no other: that tier implies BMI2, and three
+ * blocks imply the 16 readable bytes.  Fewer blocks, or no AVX-512, take
+ * the BMI2 code, one call per part.
  */
 static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 					    struct vmac_state *st,
@@ -225,29 +235,42 @@ static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 					    const u8 nonce[16], u8 *tag)
 {
 	size_t nblocks = len / VMAC_NHBYTES;
+	const u8 *tail = data + len - len % VMAC_NHBYTES;
 	struct kfast_simd_state simd;
 	u64 tiny[2];
 
-	if (nblocks >= 8 || !vmac_may_run(st->impl, BMI2) ||
-	    !static_branch_likely(&vmac_use_aesni) || !key->arch.aesni_rounds ||
-	    !crypto_simd_usable())
+	if (!key->arch.aesni_rounds || !crypto_simd_usable())
+		return false;
+	if (nblocks >= VMAC_AVX512_SHORT_MIN && vmac_may_run(st->impl, AVX512)) {
+		kfast_simd_begin(&simd);
+		if (st->iters == 1) {
+			vmac_blocks64_avx512_short(st->poly[0], data, nblocks, key, true);
+			vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
+		} else {
+			vmac_blocks_few(key, st->poly, 2, true, data, nblocks, true);
+			vmac_finup128_aesni(key, st->poly, tail, len, nonce, tag);
+		}
+		kfast_simd_end(&simd);
+		return true;
+	}
+	if (!vmac_may_run(st->impl, BMI2))
 		return false;
 	if (len < 16) {
 		tiny[0] = 0;
 		tiny[1] = 0;
 		vmac_copy((u8 *)tiny + 16 - len, data, len);
-		data = (u8 *)tiny + 16 - len;
+		tail = (u8 *)tiny + 16 - len;
 	}
 	kfast_simd_begin(&simd);
-	if (nblocks)
-		vmac_blocks_few(key, st->poly, st->iters, vmac_may_run(st->impl, AVX512),
-				data, nblocks, true);
-	if (st->iters == 1)
-		vmac_finup64_aesni(key, st->poly[0], data + len - len % VMAC_NHBYTES, len,
-				   nonce, tag);
-	else
-		vmac_finup128_aesni(key, st->poly, data + len - len % VMAC_NHBYTES, len,
-				    nonce, tag);
+	if (st->iters == 1) {
+		if (nblocks)
+			vmac_blocks64_bmi2(st->poly[0], data, nblocks, key, true);
+		vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
+	} else {
+		if (nblocks)
+			vmac_blocks128_bmi2(st->poly, data, nblocks, key, true);
+		vmac_finup128_aesni(key, st->poly, tail, len, nonce, tag);
+	}
 	kfast_simd_end(&simd);
 	if (len < 16)
 		vmac_wipe(tiny, sizeof(tiny));
@@ -323,6 +346,9 @@ static __always_inline void vmac_setkey_arch(struct vmac_key *key,
 		a->polykey16[i][0] = h;
 		a->polykey16[i][1] = l;
 	}
+
+	for (i = 0; i < VMAC_NHWORDS; i++)
+		a->nhdiff[i] = key->nhkey[i + 2] - key->nhkey[i];
 
 	for (i = 0; i < 2; i++) {
 		unsigned int b;
