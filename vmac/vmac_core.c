@@ -528,22 +528,6 @@ static void vmac_blocks(const struct vmac_key *key, struct vmac_state *st,
 		vmac_blocks_generic(key, st, p, nblocks);
 }
 
-void vmac_init(struct vmac_ctx *ctx, const struct vmac_key *key,
-	       unsigned int tagbytes, unsigned int impl)
-{
-	unsigned int i;
-
-	ctx->key = key;
-	ctx->st.iters = tagbytes == VMAC128_TAGBYTES ? 2 : 1;
-	ctx->st.impl = impl;
-	ctx->st.msglen = 0;
-	/* L2 starts at y = 1 (the draft's "y = 1; y = y * k + m"). */
-	for (i = 0; i < VMAC_MAX_ITERS; i++) {
-		ctx->st.poly[i][0] = 0;
-		ctx->st.poly[i][1] = 1;
-	}
-}
-
 /* vmac_update() past its common case: a partial block to fill, or whole blocks. */
 static noinline void vmac_update_blocks(struct vmac_ctx *ctx, const u8 *data,
 					size_t len)
