@@ -172,18 +172,11 @@ SYM_FUNC_END(vmac_aesni_pad)
 .endm
 
 /*
- * void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
- *			   const struct vmac_key *key, bool first)
- *
- * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.  The
- * nblocks mod 4 leading blocks go first (one, then two), the rest four at
- * a time: the same Horner steps in the same order, grouped differently.
- * Every step accepts what any step returns, so any grouping is valid.
- * first: p starts the message (public); if the accumulator is then 1 (the
- * initial one; an imported state may have another), the first step adds
- * k^j instead of multiplying acc by it (FRESH on the stack until then).
+ * The body of vmac_blocks64_bmi2 (below), from its arguments to the
+ * accumulator in AH:AL, with the callee-saved registers pushed (%rbx,
+ * %r12..%r15) for the caller to pop.
  */
-SYM_FUNC_START(vmac_blocks64_bmi2)
+.macro	BLOCKS64
 	.set	P, %rsi
 	.set	KEY, %rcx
 	.set	AH, %r14
@@ -222,22 +215,22 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	push	%rax
 
 	testb	$1, %dl
-	jz	.L64_even
+	jz	.L64_even\@
 	movq	%rdx, M1H
 	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
 	cmpq	$0, FRESH(%rsp)
-	je	.L64_odd_step
+	je	.L64_odd_step\@
 	POLY1_FRESH	VMAC_KEY_POLY, AH, AL, %r10, %r9
 	movq	$0, FRESH(%rsp)
-	jmp	.L64_odd_done
-.L64_odd_step:
+	jmp	.L64_odd_done\@
+.L64_odd_step\@:
 	POLY1		VMAC_KEY_POLY, AH, AL, %r10, %r9, %r11, %r12, %rbx, %r8
-.L64_odd_done:
+.L64_odd_done\@:
 	movq	M1H, %rdx
 	addq	$128, P
-.L64_even:
+.L64_even\@:
 	testb	$2, %dl
-	jz	.L64_quads
+	jz	.L64_quads\@
 	NH_BLOCK	0, VMAC_KEY_NH, M1L, M1H, %r9, %r10, %rax, %rbx, %r8
 	NH_BLOCK	128, VMAC_KEY_NH, %r9, %r10, %r11, %r12, %rax, %rbx, %r8
 
@@ -262,15 +255,15 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	adcq	$0, %r11
 	adcq	$0, %r12
 	cmpq	$0, FRESH(%rsp)
-	je	.L64_acc2
+	je	.L64_acc2\@
 	/* acc = 1: + k^2 */
 	addq	VMAC_KEY_POLY2 + 8(KEY), %rax
 	adcq	VMAC_KEY_POLY2(KEY), %rbx
 	adcq	$0, %r11
 	adcq	$0, %r12
 	movq	$0, FRESH(%rsp)
-	jmp	.L64_fold2
-.L64_acc2:
+	jmp	.L64_fold2\@
+.L64_acc2\@:
 	/* + acc * k^2 */
 	movq	AL, %rdx
 	mulx	VMAC_KEY_POLY2 + 8(KEY), %r8, %r9	/* al * K2l */
@@ -291,13 +284,13 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	mulx	VMAC_KEY_POLY2(KEY), %r8, %r9		/* ah * K2h */
 	addq	%r8, %r11
 	adcq	%r9, %r12
-.L64_fold2:
+.L64_fold2\@:
 	FOLD127	%rax, %rbx, %r11, %r12, AH, AL, 0
 	addq	$256, P
-.L64_quads:
+.L64_quads\@:
 	cmpq	END(%rsp), P
-	je	.L64_done
-.L64_four:
+	je	.L64_done\@
+.L64_four\@:
 	/*
 	 * Four blocks per turn (POLY4): acc = acc * k^4 + m1 * k^3 + m2 * k^2
 	 * + m3 * k + m4 with k^2..k^4 fully reduced (< 2^127), m < 2^126 and
@@ -324,7 +317,7 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	adcq	$0, Z2
 	adcq	$0, Z3
 	cmpq	$0, FRESH(%rsp)
-	je	.L64_acc4
+	je	.L64_acc4\@
 	/* acc = 1: + k^4 */
 	addq	VMAC_KEY_POLY4 + 8(KEY), Z0
 	adcq	VMAC_KEY_POLY4(KEY), Z1
@@ -332,16 +325,32 @@ SYM_FUNC_START(vmac_blocks64_bmi2)
 	adcq	$0, Z3
 	movq	$0, FRESH(%rsp)
 	FOLD127	Z0, Z1, Z2, Z3, AH, AL, 1
-	jmp	.L64_next4
-.L64_acc4:
+	jmp	.L64_next4\@
+.L64_acc4\@:
 	POLY4_FINISH
-.L64_next4:
+.L64_next4\@:
 	addq	$512, P
 	cmpq	END(%rsp), P
-	jb	.L64_four
-.L64_done:
+	jb	.L64_four\@
+.L64_done\@:
 	addq	$16, %rsp
 	pop	%rdi
+.endm
+
+/*
+ * void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
+ *			   const struct vmac_key *key, bool first)
+ *
+ * VMAC-64 NH + L2 over nblocks >= 1 whole blocks; poly = {ah, al}.  The
+ * nblocks mod 4 leading blocks go first (one, then two), the rest four at
+ * a time: the same Horner steps in the same order, grouped differently.
+ * Every step accepts what any step returns, so any grouping is valid.
+ * first: p starts the message (public); if the accumulator is then 1 (the
+ * initial one; an imported state may have another), the first step adds
+ * k^j instead of multiplying acc by it (FRESH on the stack until then).
+ */
+SYM_FUNC_START(vmac_blocks64_bmi2)
+	BLOCKS64
 	movq	AH, (%rdi)
 	movq	AL, 8(%rdi)
 	pop	%r15
@@ -389,18 +398,11 @@ SYM_FUNC_END(vmac_blocks64_bmi2)
 .endm
 
 /*
- * void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
- *			    const struct vmac_key *key, bool first)
- *
- * VMAC-128 NH + L2 over nblocks >= 1 whole blocks, both iterations; the
- * two L2 chains are independent and interleave in the out-of-order core.
- * first and both accumulators 1: the first block's step is k + m, as in
- * vmac_blocks64_bmi2, and its NH reads each message word once for both
- * iterations (NH_BLOCK_BOTH): a short message's chain starts there.  The
- * loop keeps one NH per iteration, each followed by its step: with both
- * NH values live, the multiplying steps would be a register short.
+ * The body of vmac_blocks128_bmi2 (below), from its arguments to the
+ * accumulators in AH0:AL0, AH1:AL1, with the callee-saved registers pushed
+ * (%rbx, %r12..%r15) for the caller to pop.
  */
-SYM_FUNC_START(vmac_blocks128_bmi2)
+.macro	BLOCKS128
 	.set	P, %rsi
 	.set	KEY, %rcx
 	.set	AH0, %r12
@@ -420,7 +422,7 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	testb	%r8b, %r8b
-	jz	.L128_block
+	jz	.L128_block\@
 	movq	AL0, %rax
 	xorq	$1, %rax
 	orq	AH0, %rax
@@ -428,26 +430,42 @@ SYM_FUNC_START(vmac_blocks128_bmi2)
 	xorq	$1, %rdx
 	orq	AH1, %rdx
 	orq	%rdx, %rax
-	jnz	.L128_block
+	jnz	.L128_block\@
 	NH_BLOCK_BOTH	%r9, %r10, %r11, %rdi, %rax, %rbx, %r8
 	POLY1_FRESH	VMAC_KEY_POLY, AH0, AL0, %r10, %r9
 	POLY1_FRESH	VMAC_KEY_POLY + 16, AH1, AL1, %rdi, %r11
 	addq	$128, P
 	decq	(%rsp)
-	jz	.L128_end
+	jz	.L128_end\@
 	/* the loop's speed moves by a few percent with where it falls */
 	.p2align 5
-.L128_block:
+.L128_block\@:
 	NH_BLOCK	0, VMAC_KEY_NH, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
 	POLY1		VMAC_KEY_POLY, AH0, AL0, %r10, %r9, %r11, %rdi, %rbx, %r8
 	NH_BLOCK	0, VMAC_KEY_NH + 16, %r9, %r10, %r11, %rdi, %rax, %rbx, %r8
 	POLY1		VMAC_KEY_POLY + 16, AH1, AL1, %r10, %r9, %r11, %rdi, %rbx, %r8
 	addq	$128, P
 	decq	(%rsp)
-	jnz	.L128_block
-.L128_end:
+	jnz	.L128_block\@
+.L128_end\@:
 	pop	%rdx
 	pop	%rdi
+.endm
+
+/*
+ * void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
+ *			    const struct vmac_key *key, bool first)
+ *
+ * VMAC-128 NH + L2 over nblocks >= 1 whole blocks, both iterations; the
+ * two L2 chains are independent and interleave in the out-of-order core.
+ * first and both accumulators 1: the first block's step is k + m, as in
+ * vmac_blocks64_bmi2, and its NH reads each message word once for both
+ * iterations (NH_BLOCK_BOTH): a short message's chain starts there.  The
+ * loop keeps one NH per iteration, each followed by its step: with both
+ * NH values live, the multiplying steps would be a register short.
+ */
+SYM_FUNC_START(vmac_blocks128_bmi2)
+	BLOCKS128
 	movq	AH0, (%rdi)
 	movq	AL0, 8(%rdi)
 	movq	AH1, 16(%rdi)
@@ -463,6 +481,70 @@ SYM_FUNC_END(vmac_blocks128_bmi2)
 /* ------------------------------------------------------------------------ */
 /* The end of a message in one call                                         */
 /* ------------------------------------------------------------------------ */
+
+/*
+ * The end of L2 and L3 for iteration \it, as vmac_l2_l3(): y = (r8:r15)
+ * with the length term added, bit 127 folded once (at most p, and y = p
+ * stands for 0), then L3 into \out.  KEY: struct vmac_key.  Clobbers
+ * rax, rbx, rdx, r8, r10, r12, r14, r15.
+ */
+.macro	L2_END_L3 it, out
+	movq	%r8, %rax
+	shrq	$63, %rax
+	btrq	$63, %r8
+	addq	%rax, %r15
+	adcq	$0, %r8
+	/* keep = 0 if y = p: h + (l == 2^64 - 1) reaches 2^63 only then */
+	movq	%r15, %rax
+	addq	$1, %rax
+	movq	%r8, %r14
+	adcq	$0, %r14
+	shrq	$63, %r14
+	decq	%r14
+	/* m1 = y div (2^64 - 2^32), m2 = y mod (2^64 - 2^32) */
+	movq	%r8, %r10
+	shrq	$32, %r10			/* h1 */
+	movl	%r8d, %ebx			/* h0 */
+	movq	%r15, %r12
+	shrq	$32, %r12			/* l1 */
+	addq	%r10, %rbx
+	addq	%r12, %rbx			/* s = h1 + h0 + l1 */
+	movq	%rbx, %r12
+	shrq	$32, %r12
+	leaq	1(%rbx, %r12), %rbx
+	shrq	$32, %rbx			/* s div (2^32 - 1) */
+	addq	%r10, %r8
+	addq	%rbx, %r8			/* m1 */
+	movq	%r8, %r10
+	shlq	$32, %r10
+	addq	%r10, %r15			/* m2 */
+	andq	%r14, %r8
+	andq	%r14, %r15
+	/* (m1 + k1) (m2 + k2) mod 2^64 - 257, with 2^64 = 257 */
+	addq	VMAC_KEY_L3 + 16 * \it(KEY), %r8
+	sbbq	%rbx, %rbx
+	andl	$257, %ebx
+	addq	%rbx, %r8
+	addq	VMAC_KEY_L3 + 16 * \it + 8(KEY), %r15
+	sbbq	%r12, %r12
+	andl	$257, %r12d
+	addq	%r12, %r15
+	movq	%r8, %rdx
+	mulx	%r15, %r8, %r15
+	movl	$257, %edx
+	mulx	%r15, %r15, %r10
+	addq	%r8, %r15
+	adcq	$0, %r10			/* (r10:r15) < 2^73 + 2^64 */
+	imulq	$257, %r10, %r10		/* < 2^18 */
+	addq	%r10, %r15			/* r */
+	sbbq	%rbx, %rbx
+	movq	%r15, \out
+	addq	$257, \out
+	sbbq	%r10, %r10
+	/* r + 257 if that or r wrapped (r >= 2^64 - 257 or r >= 2^64) */
+	orq	%rbx, %r10
+	cmovzq	%r15, \out
+.endm
 
 /*
  * The tag word of iteration \it into \out: NH of the last, partial block
@@ -556,69 +638,12 @@ SYM_FUNC_END(vmac_blocks128_bmi2)
 	movq	16 * \it(POLYP), %r8
 	movq	16 * \it + 8(POLYP), %r15
 .Ll3\@:
-	/*
-	 * y = (r8:r15) + (bitlen mod 1024) 2^64, bit 127 folded once: at most
-	 * p (see vmac_l2_l3()), and y = p stands for 0.
-	 */
+	/* y = (r8:r15) + (bitlen mod 1024) 2^64 */
 	movl	%ecx, %eax
 	andl	$127, %eax
 	shll	$3, %eax
 	addq	%rax, %r8
-	movq	%r8, %rax
-	shrq	$63, %rax
-	btrq	$63, %r8
-	addq	%rax, %r15
-	adcq	$0, %r8
-	/* keep = 0 if y = p: h + (l == 2^64 - 1) reaches 2^63 only then */
-	movq	%r15, %rax
-	addq	$1, %rax
-	movq	%r8, %r14
-	adcq	$0, %r14
-	shrq	$63, %r14
-	decq	%r14
-	/* m1 = y div (2^64 - 2^32), m2 = y mod (2^64 - 2^32) */
-	movq	%r8, %r10
-	shrq	$32, %r10			/* h1 */
-	movl	%r8d, %ebx			/* h0 */
-	movq	%r15, %r12
-	shrq	$32, %r12			/* l1 */
-	addq	%r10, %rbx
-	addq	%r12, %rbx			/* s = h1 + h0 + l1 */
-	movq	%rbx, %r12
-	shrq	$32, %r12
-	leaq	1(%rbx, %r12), %rbx
-	shrq	$32, %rbx			/* s div (2^32 - 1) */
-	addq	%r10, %r8
-	addq	%rbx, %r8			/* m1 */
-	movq	%r8, %r10
-	shlq	$32, %r10
-	addq	%r10, %r15			/* m2 */
-	andq	%r14, %r8
-	andq	%r14, %r15
-	/* (m1 + k1) (m2 + k2) mod 2^64 - 257, with 2^64 = 257 */
-	addq	VMAC_KEY_L3 + 16 * \it(KEY), %r8
-	sbbq	%rbx, %rbx
-	andl	$257, %ebx
-	addq	%rbx, %r8
-	addq	VMAC_KEY_L3 + 16 * \it + 8(KEY), %r15
-	sbbq	%r12, %r12
-	andl	$257, %r12d
-	addq	%r12, %r15
-	movq	%r8, %rdx
-	mulx	%r15, %r8, %r15
-	movl	$257, %edx
-	mulx	%r15, %r15, %r10
-	addq	%r8, %r15
-	adcq	$0, %r10			/* (r10:r15) < 2^73 + 2^64 */
-	imulq	$257, %r10, %r10		/* < 2^18 */
-	addq	%r10, %r15			/* r */
-	sbbq	%rbx, %rbx
-	movq	%r15, \out
-	addq	$257, \out
-	sbbq	%r10, %r10
-	/* r + 257 if that or r wrapped (r >= 2^64 - 257 or r >= 2^64) */
-	orq	%rbx, %r10
-	cmovzq	%r15, \out
+	L2_END_L3	\it, \out
 .endm
 
 /*
@@ -716,6 +741,117 @@ SYM_FUNC_END(vmac_finup64_aesni)
 SYM_FUNC_START(vmac_finup128_aesni)
 	FINAL	2, 1
 SYM_FUNC_END(vmac_finup128_aesni)
+
+/*
+ * void vmac_whole128_bmi2(const struct vmac_key *key, const u64 poly[2][2],
+ *			   const u8 *p, size_t nblocks, const u8 nonce[16],
+ *			   u8 tag[16])
+ *
+ * VMAC-128 of a message of nblocks >= 1 whole blocks on a fresh context
+ * (poly as vmac_blocks128_bmi2 with first set), blocks and end in one
+ * call: the sums go from the last L2 step to L3 in registers, not through
+ * poly[] (a message of one to seven blocks waits for that chain).  The
+ * pad's AES comes after the blocks, beside L3, as in two calls (first,
+ * its rounds held up the blocks: 8% slower).  The length term is 0
+ * (128 nblocks bytes are 0 bits mod 1024).  The nonce and tag pointers
+ * wait on the stack, above the five registers BLOCKS128 leaves pushed.
+ */
+SYM_FUNC_START(vmac_whole128_bmi2)
+	push	%r9
+	push	%r8
+	movq	%rdi, %rax
+	movq	%rsi, %rdi
+	movq	%rdx, %rsi
+	movq	%rcx, %rdx
+	movq	%rax, %rcx
+	movl	$1, %r8d
+	BLOCKS128
+	movq	40(%rsp), %r8			/* nonce */
+	movq	(%r8), %xmm0
+	movq	8(%r8), %xmm1
+	punpcklqdq	%xmm1, %xmm0
+	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
+	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
+	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+	movq	AH1, %r9
+	movq	AL1, %r11
+	movq	AH0, %r8
+	movq	AL0, %r15
+	L2_END_L3	0, %r13
+	movq	%r9, %r8
+	movq	%r11, %r15
+	L2_END_L3	1, %r11
+	pshufb	.Lpad_bswap64(%rip), %xmm0
+	movq	%xmm0, %rax
+	addq	%r13, %rax
+	bswapq	%rax
+	punpckhqdq	%xmm0, %xmm0
+	movq	%xmm0, %rdx
+	addq	%r11, %rdx
+	bswapq	%rdx
+	pxor	%xmm0, %xmm0
+	pxor	%xmm1, %xmm1
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%r8
+	pop	%r9
+	movq	%rax, (%r9)
+	movq	%rdx, 8(%r9)
+	RET
+SYM_FUNC_END(vmac_whole128_bmi2)
+
+/*
+ * void vmac_whole64_bmi2(const struct vmac_key *key, const u64 poly[2],
+ *			  const u8 *p, size_t nblocks, const u8 nonce[16],
+ *			  u8 tag[8])
+ *
+ * vmac_whole128_bmi2 for VMAC-64: the half of the pad's AES output is
+ * chosen by the nonce's last bit, as in FINAL.
+ */
+SYM_FUNC_START(vmac_whole64_bmi2)
+	push	%r9
+	push	%r8
+	movq	%rdi, %rax
+	movq	%rsi, %rdi
+	movq	%rdx, %rsi
+	movq	%rcx, %rdx
+	movq	%rax, %rcx
+	movl	$1, %r8d
+	BLOCKS64
+	movq	40(%rsp), %r8			/* nonce */
+	movq	(%r8), %xmm0
+	movq	8(%r8), %xmm1
+	punpcklqdq	%xmm1, %xmm0
+	movzbl	15(%r8), %eax
+	andl	$1, %eax
+	shll	$4, %eax
+	leaq	.Lfinal_half(%rip), %r10
+	movdqa	(%r10, %rax), %xmm2
+	pand	.Lpad_clear_bit127(%rip), %xmm0
+	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
+	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
+	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+	movq	AH, %r8
+	L2_END_L3	0, %r13
+	pshufb	%xmm2, %xmm0
+	movq	%xmm0, %rax
+	addq	%r13, %rax
+	bswapq	%rax
+	pxor	%xmm0, %xmm0
+	pxor	%xmm1, %xmm1
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	pop	%r8
+	pop	%r9
+	movq	%rax, (%r9)
+	RET
+SYM_FUNC_END(vmac_whole64_bmi2)
 
 	.section	.rodata.cst32.vmac_final, "aM", @progbits, 32
 	.balign		32

@@ -27,6 +27,11 @@ void vmac_finup64_aesni(const struct vmac_key *key, const u64 poly[2],
 			const u8 *tail, u64 msglen, const u8 nonce[16], u8 tag[8]);
 void vmac_finup128_aesni(const struct vmac_key *key, const u64 poly[2][2],
 			 const u8 *tail, u64 msglen, const u8 nonce[16], u8 tag[16]);
+/* nblocks >= 1 whole blocks, nothing else: blocks and end in one call */
+void vmac_whole64_bmi2(const struct vmac_key *key, const u64 poly[2],
+		       const u8 *p, size_t nblocks, const u8 nonce[16], u8 tag[8]);
+void vmac_whole128_bmi2(const struct vmac_key *key, const u64 poly[2][2],
+			const u8 *p, size_t nblocks, const u8 nonce[16], u8 tag[16]);
 /* first: public, p starts the message (the accumulators are still 1) */
 void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
 			const struct vmac_key *key, bool first);
@@ -262,10 +267,14 @@ static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 		tail = (u8 *)tiny + 16 - len;
 	}
 	kfast_simd_begin(&simd);
-	if (st->iters == 1) {
+	if (st->iters == 1 && nblocks && len % VMAC_NHBYTES == 0) {
+		vmac_whole64_bmi2(key, st->poly[0], data, nblocks, nonce, tag);
+	} else if (st->iters == 1) {
 		if (nblocks)
 			vmac_blocks64_bmi2(st->poly[0], data, nblocks, key, true);
 		vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
+	} else if (nblocks && len % VMAC_NHBYTES == 0) {
+		vmac_whole128_bmi2(key, st->poly, data, nblocks, nonce, tag);
 	} else {
 		if (nblocks)
 			vmac_blocks128_bmi2(st->poly, data, nblocks, key, true);
