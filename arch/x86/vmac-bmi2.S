@@ -368,28 +368,27 @@ SYM_FUNC_END(vmac_blocks64_bmi2)
  * by adding nhdiff = k' - k (mod 2^64).  \t0..\t2 are scratch, %rdx is
  * MULX's implicit operand.
  */
+/* Pair \j's product %rdx * \t0 sets (\j = 0) or adds to (\hi:\lo). */
+.macro	NH_PAIR_SUM j, t0, t1, t2, lo, hi
+	.if	\j == 0
+	mulx	\t0, \lo, \hi
+	.else
+	mulx	\t0, \t1, \t2
+	addq	\t1, \lo
+	adcq	\t2, \hi
+	.endif
+.endm
+
 .macro	NH_BLOCK_BOTH lo0, hi0, lo1, hi1, t0, t1, t2
 	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7
 	movq	16 * \j(P), %rdx
 	addq	VMAC_KEY_NH + 16 * \j(KEY), %rdx
 	movq	16 * \j + 8(P), \t0
 	addq	VMAC_KEY_NH + 16 * \j + 8(KEY), \t0
-	.if	\j == 0
-	mulx	\t0, \lo0, \hi0
-	.else
-	mulx	\t0, \t1, \t2
-	addq	\t1, \lo0
-	adcq	\t2, \hi0
-	.endif
+	NH_PAIR_SUM	\j, \t0, \t1, \t2, \lo0, \hi0
 	addq	VMAC_KEY_NHDIFF + 16 * \j(KEY), %rdx
 	addq	VMAC_KEY_NHDIFF + 16 * \j + 8(KEY), \t0
-	.if	\j == 0
-	mulx	\t0, \lo1, \hi1
-	.else
-	mulx	\t0, \t1, \t2
-	addq	\t1, \lo1
-	adcq	\t2, \hi1
-	.endif
+	NH_PAIR_SUM	\j, \t0, \t1, \t2, \lo1, \hi1
 	.endr
 	shlq	$2, \hi0			/* mod 2^126 */
 	shrq	$2, \hi0
@@ -647,6 +646,53 @@ SYM_FUNC_END(vmac_blocks128_bmi2)
 .endm
 
 /*
+ * The pad: AES of the nonce at %r8 under the key's AES-NI schedule (KEY)
+ * into xmm0, and in xmm2 the byte shuffle that makes its words host-order
+ * (VMAC-64: the half the nonce's last bit, public, chooses).  The
+ * nonce is read as two 8-byte halves, which the store forwarding of a
+ * nonce just written by 8-byte stores serves (a 16-byte load would wait
+ * for those stores to reach the cache).  Clobbers rax, r10, xmm1.
+ */
+.macro	PAD_AES iters
+	movq	(%r8), %xmm0
+	movq	8(%r8), %xmm1
+	punpcklqdq	%xmm1, %xmm0
+	.if	\iters == 1
+	movzbl	15(%r8), %eax
+	andl	$1, %eax
+	shll	$4, %eax
+	leaq	.Lfinal_half(%rip), %r10
+	movdqa	(%r10, %rax), %xmm2
+	pand	.Lpad_clear_bit127(%rip), %xmm0
+	.else
+	movdqa	.Lpad_bswap64(%rip), %xmm2
+	.endif
+	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
+	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
+	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+.endm
+
+/*
+ * The tag words, pad + L3 big-endian, into %rax (and %rdx for VMAC-128)
+ * from PAD_AES's xmm0, xmm2 and the L3 values \w0, \w1; xmm0 and xmm1
+ * wiped.
+ */
+.macro	PAD_TAG iters, w0, w1
+	pshufb	%xmm2, %xmm0
+	movq	%xmm0, %rax
+	addq	\w0, %rax
+	bswapq	%rax
+	.if	\iters == 2
+	punpckhqdq	%xmm0, %xmm0
+	movq	%xmm0, %rdx
+	addq	\w1, %rdx
+	bswapq	%rdx
+	.endif
+	pxor	%xmm0, %xmm0
+	pxor	%xmm1, %xmm1
+.endm
+
+/*
  * void vmac_final64_aesni(const struct vmac_key *key, const u64 poly[2],
  *			   const u8 buf[128], u64 msglen,
  *			   const u8 nonce[16], u8 tag[8])
@@ -665,33 +711,15 @@ SYM_FUNC_END(vmac_blocks128_bmi2)
  * message itself, where the 16 bytes before tail + msglen % 128 must be
  * readable) and the tag, all in registers.  poly: the L2 sums of the whole
  * blocks so far (read only if msglen >= 128).  The AES rounds of the pad
- * come first: the longest chain, which the scalar work then overlaps.  The
- * nonce is read as two 8-byte halves, which the store forwarding of a
- * nonce just written by 8-byte stores serves (a 16-byte load would wait for
- * those stores to reach the cache).  VMAC-64's half of the AES output is
- * chosen by the nonce's last bit (public) with a PSHUFB mask.
+ * (PAD_AES) come first: the longest chain, which the scalar work then
+ * overlaps.
  */
 .macro	FINAL iters, back
 	.set	KEY, %rdi
 	.set	POLYP, %rsi
 	.set	BUF, %r11
 
-	movq	(%r8), %xmm0
-	movq	8(%r8), %xmm1
-	punpcklqdq	%xmm1, %xmm0
-	.if	\iters == 1
-	movzbl	15(%r8), %eax
-	andl	$1, %eax
-	shll	$4, %eax
-	leaq	.Lfinal_half(%rip), %r10
-	movdqa	(%r10, %rax), %xmm2
-	pand	.Lpad_clear_bit127(%rip), %xmm0
-	.else
-	movdqa	.Lpad_bswap64(%rip), %xmm2
-	.endif
-	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
-	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
-	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+	PAD_AES	\iters
 
 	push	%rbx
 	push	%r12
@@ -704,20 +732,11 @@ SYM_FUNC_END(vmac_blocks128_bmi2)
 	FINAL_WORD	1, %r11, %rsi, \back
 	.endif
 
-	pshufb	%xmm2, %xmm0
-	movq	%xmm0, %rax
-	addq	%r13, %rax
-	bswapq	%rax
+	PAD_TAG	\iters, %r13, %r11
 	movq	%rax, (%r9)
 	.if	\iters == 2
-	punpckhqdq	%xmm0, %xmm0
-	movq	%xmm0, %rax
-	addq	%r11, %rax
-	bswapq	%rax
-	movq	%rax, 8(%r9)
+	movq	%rdx, 8(%r9)
 	.endif
-	pxor	%xmm0, %xmm0
-	pxor	%xmm1, %xmm1
 	pop	%r15
 	pop	%r14
 	pop	%r13
@@ -743,20 +762,23 @@ SYM_FUNC_START(vmac_finup128_aesni)
 SYM_FUNC_END(vmac_finup128_aesni)
 
 /*
+ * void vmac_whole64_bmi2(const struct vmac_key *key, const u64 poly[2],
+ *			  const u8 *p, size_t nblocks, const u8 nonce[16],
+ *			  u8 tag[8])
  * void vmac_whole128_bmi2(const struct vmac_key *key, const u64 poly[2][2],
  *			   const u8 *p, size_t nblocks, const u8 nonce[16],
  *			   u8 tag[16])
  *
- * VMAC-128 of a message of nblocks >= 1 whole blocks on a fresh context
- * (poly as vmac_blocks128_bmi2 with first set), blocks and end in one
- * call: the sums go from the last L2 step to L3 in registers, not through
- * poly[] (a message of one to seven blocks waits for that chain).  The
- * pad's AES comes after the blocks, beside L3, as in two calls (first,
- * its rounds held up the blocks: 8% slower).  The length term is 0
- * (128 nblocks bytes are 0 bits mod 1024).  The nonce and tag pointers
- * wait on the stack, above the five registers BLOCKS128 leaves pushed.
+ * A message of nblocks >= 1 whole blocks on a fresh context (poly as for
+ * vmac_blocks*_bmi2 with first set), blocks and end in one call: the sums
+ * go from the last L2 step to L3 in registers, not through poly[] (a
+ * message of one to seven blocks waits for that chain).  The pad's AES
+ * comes after the blocks, beside L3, as in two calls (first, its rounds
+ * held up the blocks: 8% slower).  The length term is 0 (128 nblocks
+ * bytes are 0 bits mod 1024).  The nonce and tag pointers wait on the
+ * stack, above the five registers BLOCKS64/BLOCKS128 leave pushed.
  */
-SYM_FUNC_START(vmac_whole128_bmi2)
+.macro	WHOLE iters
 	push	%r9
 	push	%r8
 	movq	%rdi, %rax
@@ -765,14 +787,17 @@ SYM_FUNC_START(vmac_whole128_bmi2)
 	movq	%rcx, %rdx
 	movq	%rax, %rcx
 	movl	$1, %r8d
+	.if	\iters == 1
+	BLOCKS64
+	.else
 	BLOCKS128
+	.endif
 	movq	40(%rsp), %r8			/* nonce */
-	movq	(%r8), %xmm0
-	movq	8(%r8), %xmm1
-	punpcklqdq	%xmm1, %xmm0
-	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
-	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
-	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
+	PAD_AES	\iters
+	.if	\iters == 1
+	movq	AH, %r8				/* AL is %r15 */
+	L2_END_L3	0, %r13
+	.else
 	movq	AH1, %r9
 	movq	AL1, %r11
 	movq	AH0, %r8
@@ -781,16 +806,8 @@ SYM_FUNC_START(vmac_whole128_bmi2)
 	movq	%r9, %r8
 	movq	%r11, %r15
 	L2_END_L3	1, %r11
-	pshufb	.Lpad_bswap64(%rip), %xmm0
-	movq	%xmm0, %rax
-	addq	%r13, %rax
-	bswapq	%rax
-	punpckhqdq	%xmm0, %xmm0
-	movq	%xmm0, %rdx
-	addq	%r11, %rdx
-	bswapq	%rdx
-	pxor	%xmm0, %xmm0
-	pxor	%xmm1, %xmm1
+	.endif
+	PAD_TAG	\iters, %r13, %r11
 	pop	%r15
 	pop	%r14
 	pop	%r13
@@ -799,59 +816,19 @@ SYM_FUNC_START(vmac_whole128_bmi2)
 	pop	%r8
 	pop	%r9
 	movq	%rax, (%r9)
+	.if	\iters == 2
 	movq	%rdx, 8(%r9)
+	.endif
 	RET
-SYM_FUNC_END(vmac_whole128_bmi2)
+.endm
 
-/*
- * void vmac_whole64_bmi2(const struct vmac_key *key, const u64 poly[2],
- *			  const u8 *p, size_t nblocks, const u8 nonce[16],
- *			  u8 tag[8])
- *
- * vmac_whole128_bmi2 for VMAC-64: the half of the pad's AES output is
- * chosen by the nonce's last bit, as in FINAL.
- */
 SYM_FUNC_START(vmac_whole64_bmi2)
-	push	%r9
-	push	%r8
-	movq	%rdi, %rax
-	movq	%rsi, %rdi
-	movq	%rdx, %rsi
-	movq	%rcx, %rdx
-	movq	%rax, %rcx
-	movl	$1, %r8d
-	BLOCKS64
-	movq	40(%rsp), %r8			/* nonce */
-	movq	(%r8), %xmm0
-	movq	8(%r8), %xmm1
-	punpcklqdq	%xmm1, %xmm0
-	movzbl	15(%r8), %eax
-	andl	$1, %eax
-	shll	$4, %eax
-	leaq	.Lfinal_half(%rip), %r10
-	movdqa	(%r10, %rax), %xmm2
-	pand	.Lpad_clear_bit127(%rip), %xmm0
-	leaq	VMAC_KEY_AESNI_RK(KEY), %rax
-	movl	VMAC_KEY_AESNI_ROUNDS(KEY), %r10d
-	AESNI_ENCRYPT	sse, %rax, %r10d, %xmm1, %xmm0
-	movq	AH, %r8
-	L2_END_L3	0, %r13
-	pshufb	%xmm2, %xmm0
-	movq	%xmm0, %rax
-	addq	%r13, %rax
-	bswapq	%rax
-	pxor	%xmm0, %xmm0
-	pxor	%xmm1, %xmm1
-	pop	%r15
-	pop	%r14
-	pop	%r13
-	pop	%r12
-	pop	%rbx
-	pop	%r8
-	pop	%r9
-	movq	%rax, (%r9)
-	RET
+	WHOLE	1
 SYM_FUNC_END(vmac_whole64_bmi2)
+
+SYM_FUNC_START(vmac_whole128_bmi2)
+	WHOLE	2
+SYM_FUNC_END(vmac_whole128_bmi2)
 
 	.section	.rodata.cst32.vmac_final, "aM", @progbits, 32
 	.balign		32
