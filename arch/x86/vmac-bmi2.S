@@ -49,7 +49,10 @@
  */
 #include <linux/linkage.h>
 #include "aes-aesni.S.inc"		/* AESNI_ENCRYPT */
-/* struct vmac_key offsets; NH_HALF, NH_BLOCK1, MULACC_Z, FOLD127, POLY4_FINISH */
+/*
+ * struct vmac_key offsets; NH_PAIR_SUM, NH_HALF, NH_BLOCK1, MULACC_Z,
+ * FOLD127, POLY4_FINISH
+ */
 #include "vmac-scalar.S.inc"
 
 	.text
@@ -105,19 +108,10 @@ SYM_FUNC_END(vmac_aesni_pad)
 	addq	\koff + 16 * \j(KEY), %rdx
 	movq	\off + 16 * \j + 8(P), \t0
 	addq	\koff + 16 * \j + 8(KEY), \t0
-	.if	\j == 0
-	mulx	\t0, \lo, \hi
-	.elseif	\j == 1
-	mulx	\t0, \blo, \bhi
-	.else
-	mulx	\t0, \t1, \t2
 	.if	\j % 2 == 0
-	addq	\t1, \lo
-	adcq	\t2, \hi
+	NH_PAIR_SUM	(\j == 0), \t0, \t1, \t2, \lo, \hi
 	.else
-	addq	\t1, \blo
-	adcq	\t2, \bhi
-	.endif
+	NH_PAIR_SUM	(\j == 1), \t0, \t1, \t2, \blo, \bhi
 	.endif
 	.endr
 	addq	\blo, \lo
@@ -368,27 +362,16 @@ SYM_FUNC_END(vmac_blocks64_bmi2)
  * by adding nhdiff = k' - k (mod 2^64).  \t0..\t2 are scratch, %rdx is
  * MULX's implicit operand.
  */
-/* Pair \j's product %rdx * \t0 sets (\j = 0) or adds to (\hi:\lo). */
-.macro	NH_PAIR_SUM j, t0, t1, t2, lo, hi
-	.if	\j == 0
-	mulx	\t0, \lo, \hi
-	.else
-	mulx	\t0, \t1, \t2
-	addq	\t1, \lo
-	adcq	\t2, \hi
-	.endif
-.endm
-
 .macro	NH_BLOCK_BOTH lo0, hi0, lo1, hi1, t0, t1, t2
 	.irp	j, 0, 1, 2, 3, 4, 5, 6, 7
 	movq	16 * \j(P), %rdx
 	addq	VMAC_KEY_NH + 16 * \j(KEY), %rdx
 	movq	16 * \j + 8(P), \t0
 	addq	VMAC_KEY_NH + 16 * \j + 8(KEY), \t0
-	NH_PAIR_SUM	\j, \t0, \t1, \t2, \lo0, \hi0
+	NH_PAIR_SUM	(\j == 0), \t0, \t1, \t2, \lo0, \hi0
 	addq	VMAC_KEY_NHDIFF + 16 * \j(KEY), %rdx
 	addq	VMAC_KEY_NHDIFF + 16 * \j + 8(KEY), \t0
-	NH_PAIR_SUM	\j, \t0, \t1, \t2, \lo1, \hi1
+	NH_PAIR_SUM	(\j == 0), \t0, \t1, \t2, \lo1, \hi1
 	.endr
 	shlq	$2, \hi0			/* mod 2^126 */
 	shrq	$2, \hi0

@@ -267,14 +267,16 @@ static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 		tail = (u8 *)tiny + 16 - len;
 	}
 	kfast_simd_begin(&simd);
-	if (st->iters == 1 && nblocks && len % VMAC_NHBYTES == 0) {
-		vmac_whole64_bmi2(key, st->poly[0], data, nblocks, nonce, tag);
+	if (nblocks && len % VMAC_NHBYTES == 0) {
+		/* whole blocks only: no partial block, one call */
+		if (st->iters == 1)
+			vmac_whole64_bmi2(key, st->poly[0], data, nblocks, nonce, tag);
+		else
+			vmac_whole128_bmi2(key, st->poly, data, nblocks, nonce, tag);
 	} else if (st->iters == 1) {
 		if (nblocks)
 			vmac_blocks64_bmi2(st->poly[0], data, nblocks, key, true);
 		vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
-	} else if (nblocks && len % VMAC_NHBYTES == 0) {
-		vmac_whole128_bmi2(key, st->poly, data, nblocks, nonce, tag);
 	} else {
 		if (nblocks)
 			vmac_blocks128_bmi2(st->poly, data, nblocks, key, true);
