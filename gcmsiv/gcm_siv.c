@@ -459,7 +459,7 @@ int gcm_siv_encrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 	    gcm_siv_seal_short_arch(key, impl, nonce, aad, aadlen, src, len, dst))
 		return 0;
 	gcm_siv_init(ctx, key, nonce, impl);
-	gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len, true));
+	gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len));
 	gcm_siv_auth_update(ctx, aad, aadlen);
 	gcm_siv_auth_pad(ctx);
 	gcm_siv_auth_update(ctx, src, len);
@@ -512,7 +512,7 @@ int gcm_siv_decrypt_in(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 		gcm_siv_init(ctx, key, nonce, impl);
 		/* CTR starts from the received tag; first, so the key is expanded early. */
 		gcm_siv_ctr_start(ctx, want);
-		gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len, false));
+		gcm_siv_prepare(ctx, gcm_siv_prepare_hint(aadlen, len));
 		gcm_siv_auth_update(ctx, aad, aadlen);
 		gcm_siv_auth_pad(ctx);
 		gcm_siv_ctr_dec_auth(ctx, src, dst, len);

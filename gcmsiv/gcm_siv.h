@@ -158,14 +158,11 @@ void gcm_siv_init(struct gcm_siv_ctx *ctx, const struct gcm_siv_key *key,
 void gcm_siv_prepare(struct gcm_siv_ctx *ctx, u64 max_update);
 
 /*
- * The hint for a message of @aadlen + @len bytes hashed in one piece each.
- * Decryption's ctr_dec_auth() hashes at most 16 blocks at a time: a longer
- * hint would make a wide tier compute powers only auth_update() uses.
+ * The hint for a message of @aadlen + @len bytes hashed in one piece each
+ * (ctr_dec_auth() hashes its plaintext as auth_update() would).
  */
-static inline u64 gcm_siv_prepare_hint(u64 aadlen, u64 len, bool enc)
+static inline u64 gcm_siv_prepare_hint(u64 aadlen, u64 len)
 {
-	if (!enc)
-		len = min_t(u64, len, 16 * GCM_SIV_BLOCK_SIZE);
 	return max_t(u64, aadlen, len);
 }
 void gcm_siv_auth_update(struct gcm_siv_ctx *ctx, const u8 *data, size_t len);

@@ -301,7 +301,7 @@ static __always_inline int gsv_crypt(struct aead_request *req, bool enc,
 	if (!enc)
 		gcm_siv_ctr_start(ctx, want);
 	/* The scatterlists come a page at a time at most. */
-	gcm_siv_prepare(ctx, min_t(u64, gcm_siv_prepare_hint(assoclen, len, enc),
+	gcm_siv_prepare(ctx, min_t(u64, gcm_siv_prepare_hint(assoclen, len),
 				   PAGE_SIZE));
 	gsv_auth_sg(ctx, req->src, 0, assoclen);
 	gcm_siv_auth_pad(ctx);

@@ -315,10 +315,9 @@ static __always_inline void gcm_siv_x86_ctr(struct gcm_siv_ctx *ctx,
 					     const u8 *src, u8 *dst,
 					     size_t nblocks, bool dec_auth)
 {
-	/* Decryption hashes 16 blocks at a time: no wide powers. */
+	/* Decryption hashes the plaintext as POLYVAL would: the same powers. */
 	if (dec_auth)
-		gcm_siv_x86_powers(ctx, min_t(size_t, nblocks,
-					      GCM_SIV_X86_NPOWERS));
+		gcm_siv_x86_powers(ctx, nblocks);
 	if (gcm_siv_ctx_on(ctx, VAES_AVX512)) {
 		if (dec_auth)
 			kfast_gcmsiv_dec_vaes_avx512(ctx, src, dst, nblocks);

@@ -581,9 +581,168 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 .endm
 
 /*
+ * Wide decryption: 32 blocks per iteration for requests of GSV_WIDE_MIN
+ * blocks or more; the same pipeline with the wide POLYVAL's arithmetic
+ * (H^32..H^1, Karatsuba, one reduction per 32 blocks).  With 16-block
+ * groups the chain from one group's sum to the next (the accumulator's
+ * products, the reduction, the fold) took about as long as the group's
+ * multiplies took to issue, and a block cost four multiplies; here the
+ * chain is under half an iteration and a block costs three.  x0 + x1 of a
+ * plaintext block comes from a swap within its lane, since there is no
+ * second load to take it from (the plaintext is hashed from registers).
+ * The group being decrypted and the one being hashed alternate between
+ * V0..V7 and zmm16..zmm23; V8 round key, V9/V10 counter, X14 accumulator,
+ * POLYZ, LO, MI, HI, and DT0..DT7.  The powers are memory operands in ctx;
+ * their Karatsuba keys (KARATSUBA_KEYS of the power vectors in pairs, as
+ * HK0..HK3 of the wide POLYVAL) are in the frame, wiped on the way out.
+ */
+#define DT0		%zmm11
+#define DT1		%zmm12
+#define DT2		%zmm13
+#define DT3		%zmm15
+#define DT4		%zmm24
+#define DT5		%zmm25
+#define DT6		%zmm26
+#define DT7		%zmm27
+#define DEC_HK_FRAME	256
+
+/* \dst = the offset in ctx of power vector \v (0..7: H^(32-4v) .. H^(29-4v)). */
+.macro DEC_POW v, dst
+	.if (\v) < 4
+	.set \dst, GSV_CTX_HWIDE + (\v) * 64
+	.else
+	.set \dst, GSV_CTX_HPOW + ((\v) - 4) * 64
+	.endif
+.endm
+
+/* The three products of hashed vector \v (register \x) into \tl, \th, \tm. */
+.macro DEC_PRODUCTS v, x, tk, tl, th, tm
+	DEC_POW		\v, .Ldpow
+	vpshufd		$0x4e, \x, \tk
+	vpxorq		\x, \tk, \tk			/* x0 + x1, both qwords */
+	vpclmulqdq	$0x00, .Ldpow(%rdi), \x, \tl
+	vpclmulqdq	$0x11, .Ldpow(%rdi), \x, \th
+	vpclmulqdq	$(((\v) & 1) << 4), (((\v) / 2) * 64)(%rsp), \tk, \tm
+.endm
+
+/* Hashed vectors \v and \v + 1 (\x, \y) added to (\first: set) LO, MI, HI. */
+.macro DEC_PAIR v, x, y, first=0
+	DEC_PRODUCTS	\v, \x, DT0, DT1, DT2, DT3
+	DEC_PRODUCTS	(\v + 1), \y, DT4, DT5, DT6, DT7
+	.if \first
+	vpxorq		DT5, DT1, LO
+	vpxorq		DT6, DT2, HI
+	vpxorq		DT7, DT3, MI
+	.else
+	vpternlogd	$0x96, DT5, DT1, LO
+	vpternlogd	$0x96, DT6, DT2, HI
+	vpternlogd	$0x96, DT7, DT3, MI
+	.endif
+.endm
+
+/* Vector 7 (\x) added, and x0 + x1 of vector 0 (\x0) into DT4 ahead of acc. */
+.macro DEC_LAST x, x0
+	DEC_PRODUCTS	7, \x, DT0, DT1, DT2, DT3
+	vpxorq		DT1, LO, LO
+	vpxorq		DT2, HI, HI
+	vpxorq		DT3, MI, MI
+	vpshufd		$0x4e, \x0, DT4
+	vpxorq		\x0, DT4, DT4
+.endm
+
+/*
+ * Vector 0 (\x0, clobbered) with the accumulator added to its block 0; the
+ * x0 + x1 made by DEC_LAST is corrected by acc0 + acc1.  Then mid += lo + hi.
+ */
+.macro DEC_ACC x0
+	vpxorq		V14, \x0, \x0
+	vpshufd		$0x4e, X14, %xmm25		/* DT5, upper lanes zero */
+	vpternlogd	$0x96, DT5, V14, DT4
+	vpclmulqdq	$0x00, GSV_CTX_HWIDE(%rdi), \x0, DT1
+	vpclmulqdq	$0x11, GSV_CTX_HWIDE(%rdi), \x0, DT2
+	vpclmulqdq	$0x00, (%rsp), DT4, DT3
+	vpxorq		DT1, LO, LO
+	vpxorq		DT2, HI, HI
+	vpternlogd	$0x96, LO, DT3, MI
+	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
+.endm
+
+/* X14 = HI's four lanes folded (after REDUCE_LANES). */
+.macro DEC_FOLD
+	vextracti64x4	$1, HI, %ymm24
+	vpxorq		HI_Y, %ymm24, %ymm24
+	vextracti32x4	$1, %ymm24, %xmm25
+	vpxorq		%xmm25, %xmm24, X14
+.endm
+
+/* X14 = POLYVAL continued over the 32 blocks in \h0..\h7, all at once. */
+.macro HASH32 h0, h1, h2, h3, h4, h5, h6, h7
+	DEC_PAIR	1, \h1, \h2, 1
+	DEC_PAIR	3, \h3, \h4
+	DEC_PAIR	5, \h5, \h6
+	DEC_LAST	\h7, \h0
+	DEC_ACC		\h0
+	REDUCE_LANES	LO, MI, HI, DT0
+	DEC_FOLD
+.endm
+
+/*
+ * Decrypt the next 32 blocks into \a (eight registers; CTR from V10),
+ * store, advance, and hash the previous group \h0..\h7 between the rounds.
+ */
+.macro DEC32_HASH h0, h1, h2, h3, h4, h5, h6, h7, a:vararg
+	CTR16		\a
+	VAES_ROUND_ALL	VPXOR, 0, %r8, V8, \a
+	VAES_ROUND_ALL	vaesenc, 16, %r8, V8, \a
+	DEC_PAIR	1, \h1, \h2, 1
+	VAES_ROUND_ALL	vaesenc, 32, %r8, V8, \a
+	DEC_PAIR	3, \h3, \h4
+	VAES_ROUND_ALL	vaesenc, 48, %r8, V8, \a
+	DEC_PAIR	5, \h5, \h6
+	VAES_ROUND_ALL	vaesenc, 64, %r8, V8, \a
+	DEC_LAST	\h7, \h0
+	VAES_ROUND_ALL	vaesenc, 80, %r8, V8, \a
+	DEC_ACC		\h0
+	VAES_ROUND_ALL	vaesenc, 96, %r8, V8, \a
+	REDUCE_LANES	LO, MI, HI, DT0
+	VAES_ROUND_ALL	vaesenc, 112, %r8, V8, \a
+	DEC_FOLD
+	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a
+	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a
+	cmp		$10, %r9d
+	je		.Ldh32_last128\@
+	.irp r, 10, 11, 12, 13
+	VAES_ROUND_ALL	vaesenc, (\r * 16), %r8, V8, \a
+	.endr
+	VAES_ROUND_ALL	vaesenclast, (14 * 16), %r8, V8, \a
+	jmp		.Ldh32_done\@
+.Ldh32_last128\@:
+	VAES_ROUND_ALL	vaesenclast, (10 * 16), %r8, V8, \a
+.Ldh32_done\@:
+	XOR_STORE16	%rsi, %rdx, \a
+	add		$512, %rsi
+	add		$512, %rdx
+	sub		$32, %rcx
+.endm
+
+/* Decrypt the next 32 blocks into \blocks (eight registers), store, advance. */
+.macro DEC32 blocks:vararg
+	CTR16		\blocks
+	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
+	XOR_STORE16	%rsi, %rdx, \blocks
+	add		$512, %rsi
+	add		$512, %rdx
+	sub		$32, %rcx
+.endm
+
+#define DEC_SET_A	V0, V1, V2, V3, V4, V5, V6, V7
+#define DEC_SET_B	%zmm16, %zmm17, %zmm18, %zmm19, %zmm20, %zmm21, %zmm22, %zmm23
+
+/*
  * void kfast_gcmsiv_dec_vaes_avx512(struct gcm_siv_ctx *ctx, const u8 *src,
  *				     u8 *dst, size_t nblocks);
- * Needs H^1..H^min(nblocks, 16).
+ * Needs H^1..H^min(nblocks, 16), and H^17..H^32 when nblocks >=
+ * GSV_WIDE_MIN.
  */
 SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	cmp		$16, %rcx
@@ -594,6 +753,44 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	vmovdqu		GSV_CTX_ACC(%rdi), X14
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	CTR_SETUP
+	cmp		$GSV_WIDE_MIN, %rcx
+	jb		.Lvdec16
+
+	push		%rbp
+	mov		%rsp, %rbp
+	and		$-64, %rsp
+	sub		$DEC_HK_FRAME, %rsp
+	.irp v, 0, 2, 4, 6
+	DEC_POW		\v, .Ldpa
+	DEC_POW		(\v + 1), .Ldpb
+	vmovdqu64	.Ldpa(%rdi), DT0
+	vmovdqu64	.Ldpb(%rdi), DT1
+	KARATSUBA_KEYS	DT0, DT1, DT2, DT3, DT4
+	vmovdqa64	DT2, ((\v / 2) * 64)(%rsp)
+	.endr
+	DEC32		DEC_SET_A
+.Lvdec32_loop:
+	cmp		$32, %rcx
+	jb		.Lvdec32_hash_a
+	DEC32_HASH	DEC_SET_A, DEC_SET_B
+	cmp		$32, %rcx
+	jb		.Lvdec32_hash_b
+	DEC32_HASH	DEC_SET_B, DEC_SET_A
+	jmp		.Lvdec32_loop
+.Lvdec32_hash_b:
+	HASH32		DEC_SET_B
+	jmp		.Lvdec32_end
+.Lvdec32_hash_a:
+	HASH32		DEC_SET_A
+.Lvdec32_end:
+	vpxord		%xmm11, %xmm11, %xmm11
+	.irp off, 0, 64, 128, 192
+	vmovdqa64	%zmm11, \off(%rsp)
+	.endr
+	leave
+	cmp		$16, %rcx
+	jb		.Lvdec_done
+.Lvdec16:
 	DEC16		V0, V1, V2, V3
 .Lvdec_loop:
 	cmp		$16, %rcx

@@ -135,6 +135,20 @@ static inline uint64_t tsc(void)
 	IFMA_HI("18,19,20,21,22,23,24,25,26,27,28,29,0,1,2,3,4,5") \
 	ADDQ("6,7,8,9,10,11,12,13,14,15,16,17") SRLQ("18,19,20,21,22,23,24,25,26") \
 	SHUF("27,28,29,0,1,2,3") UNPL("4,5,6") UNPH("7,8,9") XORQ("10,11,12,13,14")
+/*
+ * AES-GCM-SIV's wide decryption (kfast_gcmsiv_dec_vaes_avx512) per 32
+ * blocks of AES-128: 80 VAESENC (eight chains), 26 VPCLMULQDQ and 67
+ * other vector uops (XOR, VPTERNLOGD, VPSHUFD, VPADDD, extracts), as XORs.
+ */
+#define AES8 IRP("0,1,2,3,4,5,6,7", "vaesenc %%zmm31, %%zmm\\r, %%zmm\\r")
+#define CLMUL13 IRP("8,9,10,11,12,13,14,15,16,17,18,19,20", \
+	"vpclmulqdq $0x00, %%zmm31, %%zmm30, %%zmm\\r")
+#define GSVDECMIX AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 \
+	CLMUL13 CLMUL13 XORQ("21,22,23,24,25,26,27,28,29") \
+	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
+	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
+	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
+	XORQ("21,22,23,24")
 #define IF_MU(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
 	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
 
@@ -183,6 +197,8 @@ int main(void)
 	SHOW("NH mix: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds (per mix)", R6(NHMIX), 6);
 	SHOW("VMAC-64 IFMA loop mix per 256 bytes (43 uops)", VMACMIX VMACMIX, 2);
 	SHOW("VMAC-128 IFMA loop mix per 256 bytes (75 uops)", VMAC128MIX, 1);
+	SHOW("GCM-SIV wide decryption mix per 32 blocks (173 uops)", GSVDECMIX, 1);
+	SHOW("  the same without its 67 other uops", AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 CLMUL13 CLMUL13, 1);
 	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
 	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
 	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);

@@ -199,7 +199,7 @@ static size_t run(const struct job *j)
 		/* gcm_siv_encrypt_in()'s steps, the text in pieces */
 		gcm_siv_init(&ctx, &gkey[k], nonce, j->impl);
 		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(min_t(size_t, aadlen, j->piece),
-							   min_t(size_t, len, j->piece), true));
+							   min_t(size_t, len, j->piece)));
 		auth_in_pieces(&ctx, j, aad, aadlen);
 		gcm_siv_auth_pad(&ctx);
 		auth_in_pieces(&ctx, j, msg, len);
@@ -226,7 +226,7 @@ static size_t run(const struct job *j)
 		gcm_siv_init(&ctx, &gkey[k], nonce, j->impl);
 		gcm_siv_ctr_start(&ctx, sealed + len);
 		gcm_siv_prepare(&ctx, gcm_siv_prepare_hint(min_t(size_t, aadlen, j->piece),
-							   min_t(size_t, len, j->piece), false));
+							   min_t(size_t, len, j->piece)));
 		auth_in_pieces(&ctx, j, aad, aadlen);
 		gcm_siv_auth_pad(&ctx);
 		for (off = 0; off < len; off += n) {
