@@ -319,15 +319,24 @@
  */
 .macro	L2_MUL kv, n, c0, c1, c2, c1b, c2b, c3, ka, kb, kc, top
 	vmovdqu64	\kv(KEY), %zmm\ka
+	.ifnb	\kb
 	vmovdqu64	\kv + 64(KEY), %zmm\kb
 	vmovdqu64	\kv + 128(KEY), %zmm\kc
-	vpmadd52luq	%zmm\ka, %zmm\n, %zmm\c0
-	vpmadd52huq	%zmm\ka, %zmm\n, %zmm\c1
-	vpmadd52luq	%zmm\kb, %zmm\n, %zmm\c1b
-	vpmadd52huq	%zmm\kb, %zmm\n, %zmm\c2
-	vpmadd52luq	%zmm\kc, %zmm\n, %zmm\c2b
+	L2_IFMA		%zmm\ka, %zmm\kb, %zmm\kc, \n, \c0, \c1, \c2, \c1b, \c2b, \c3, \top
+	.else
+	L2_IFMA		%zmm\ka, \kv + 64(KEY), \kv + 128(KEY), \n, \c0, \c1, \c2, \c1b, \c2b, \c3, \top
+	.endif
+.endm
+
+/* The products of L2_MUL, the powers \ka, \kb, \kc registers or memory. */
+.macro	L2_IFMA ka, kb, kc, n, c0, c1, c2, c1b, c2b, c3, top
+	vpmadd52luq	\ka, %zmm\n, %zmm\c0
+	vpmadd52huq	\ka, %zmm\n, %zmm\c1
+	vpmadd52luq	\kb, %zmm\n, %zmm\c1b
+	vpmadd52huq	\kb, %zmm\n, %zmm\c2
+	vpmadd52luq	\kc, %zmm\n, %zmm\c2b
 	.if	\top
-	vpmadd52huq	%zmm\kc, %zmm\n, %zmm\c3
+	vpmadd52huq	\kc, %zmm\n, %zmm\c3
 	.endif
 .endm
 
@@ -365,6 +374,18 @@
 
 /* L2_VEC with the key powers at KV(KEY) and the columns of \pos 0 and 1 at COL(%rsp). */
 .macro	L2_VEC_KV pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
+	L2_LIMBS	\pos, \a0, \a52, \a104, \n1, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \t
+	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
+	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
+	L2_COLUMNS_END	\pos, \c0, \c1, \c2, \c1b, \c2b, \c3
+.endm
+
+/*
+ * The limbs n1, n2 (\n1 may be \a52 and \n2 \a104: computed in place) and
+ * the columns' start: zero, or for \pos 1 the first group's from COL.
+ */
+.macro	L2_LIMBS pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t
 	vpsrlq		$52, %zmm\a0, %zmm\t
 	vpaddq		%zmm\t, %zmm\a52, %zmm\n1
 	.if	\pos != 1
@@ -379,12 +400,13 @@
 	vmovdqa64	COL + 256(%rsp), %zmm\c2b
 	vmovdqa64	COL + 320(%rsp), %zmm\c3
 	.endif
-	vpsrlq		$52, %zmm\n1, %zmm\n2
-	vpaddq		%zmm\n2, %zmm\a104, %zmm\n2
+	vpsrlq		$52, %zmm\n1, %zmm\t
+	vpaddq		%zmm\t, %zmm\a104, %zmm\n2
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
-	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
-	L2_MUL		KV + 192, \n1, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
-	L2_MUL		KV + 384, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 0
+.endm
+
+/* The columns left in COL (\pos 0), or summed into \c0, \c1, \c2. */
+.macro	L2_COLUMNS_END pos, c0, c1, c2, c1b, c2b, c3
 	.if	\pos == 0
 	vmovdqa64	%zmm\c0, COL(%rsp)
 	vmovdqa64	%zmm\c1, COL + 64(%rsp)
@@ -648,6 +670,94 @@
 .endm
 
 /*
+ * VMAC-64's groups are software-pipelined.  The L2 of a group (limbs,
+ * seventeen IFMAs on the column accumulators, stores) depends on the whole
+ * group's NH and the lane sort after it; issued after them, it filled the
+ * scheduler with waiting uops while the next group's NH could not yet
+ * enter.  So a stage (STAGE64) computes the NH of the group at P with the
+ * L2 of the previous group, whose NH values it finds in zmm1..3, spread
+ * between its rows; the call's last L2 runs alone (L2P_DRAIN).  The rows
+ * use only zmm0 and zmm9 (renaming makes more unnecessary), which leaves
+ * the L2 its own registers: the NH values, limbs in place, in zmm1..3,
+ * columns zmm4..8 and zmm10, one key power in zmm11 and the other two as
+ * memory operands.  An odd first group (a step of its own) stays GROUP's.
+ */
+#define L2P_COLUMNS	4, 5, 6, 7, 8, 10
+
+/* KV and COL for the L2 of a group of \pos (0 or 1). */
+.macro	L2P_KV pos
+	.if	\pos == 0
+	.set	KV, VMAC_KEY_L2VEC16
+	.else
+	.set	KV, VMAC_KEY_L2VEC
+	.endif
+	.set	COL, FR_COL
+.endm
+
+.macro	L2P_END pos
+	L2_COLUMNS_END	\pos, L2P_COLUMNS
+	.if	\pos == 1
+	L2_STORE_IT	4, 5, 6, 1, 2, 3, FR_SUM
+	.endif
+.endm
+
+/* Row (\i, \h) of NH64_GROUP in zmm0/zmm9 into accumulator set \a0..\a104. */
+.macro	NH64_ROWP i, h, a0, a52, a104
+	.if	\h == 0
+	NH64_ROWS	\i, 0, 0, 0, 9, 12, 13, \a0, \a52, \a104
+	.else
+	NH64_ROWS	\i, 1, 0, 0, 9, 14, 15, \a0, \a52, \a104
+	.endif
+.endm
+
+/*
+ * NH of the group at P into zmm1..3 (lane = block), with the L2 of the
+ * previous group's zmm1..3 as \pos between the rows (\pos -1: none, the
+ * call's first group); P advances.
+ */
+.macro	STAGE64 pos
+	L2P_KV		\pos
+	NH_ZERO
+	NH64_ROWP	0, 0, 20, 21, 22
+	.if	\pos >= 0
+	L2_LIMBS	\pos, 1, 2, 3, 2, 3, L2P_COLUMNS, 18
+	.endif
+	NH64_ROWP	1, 0, 23, 24, 25
+	.if	\pos >= 0
+	L2_MUL		KV, 1, L2P_COLUMNS, 11, , , 1
+	.endif
+	NH64_ROWP	2, 0, 26, 27, 28
+	.if	\pos >= 0
+	L2_MUL		KV + 192, 2, L2P_COLUMNS, 11, , , 1
+	.endif
+	NH64_ROWP	3, 0, 29, 30, 31
+	.if	\pos >= 0
+	L2_MUL		KV + 384, 3, L2P_COLUMNS, 11, , , 0
+	.endif
+	NH64_ROWP	0, 1, 20, 21, 22
+	.if	\pos >= 0
+	L2P_END		\pos
+	.endif
+	NH64_ROWP	1, 1, 23, 24, 25
+	NH64_ROWP	2, 1, 26, 27, 28
+	NH64_ROWP	3, 1, 29, 30, 31
+	NH64_REDUCE	20, 23, 26, 29, 1, 4, 5, 6, 7
+	NH64_REDUCE	21, 24, 27, 30, 2, 8, 10, 11, 0
+	NH64_REDUCE	22, 25, 28, 31, 3, 4, 5, 6, 7
+	addq		$1024, P
+.endm
+
+/* The last group's L2 (\pos 1), alone. */
+.macro	L2P_DRAIN
+	L2P_KV		1
+	L2_LIMBS	1, 1, 2, 3, 2, 3, L2P_COLUMNS, 18
+	L2_MUL		KV, 1, L2P_COLUMNS, 11, , , 1
+	L2_MUL		KV + 192, 2, L2P_COLUMNS, 11, , , 1
+	L2_MUL		KV + 384, 3, L2P_COLUMNS, 11, , , 0
+	L2P_END		1
+.endm
+
+/*
  * The end of every function here: the stack frame dropped, the
  * accumulators stored to the poly[] the caller passed (saved as %rdi on
  * entry), the callee-saved registers restored.
@@ -723,6 +833,35 @@
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
+	.if	\iters == 1
+	/* An odd number of groups: the first is a step of its own (k^8). */
+	testb	$1, %al
+	jz	.Lfirst_\iters
+	GROUP	\iters, 2
+	leaq	VMAC_KEY_POLY8(KEY), %rax
+	movq	%rax, FR_KPOW(%rsp)
+	cmpq	FR_END(%rsp), P
+	jae	.Lscalar_last_\iters
+.Lfirst_\iters:
+	/* The first pair's first group: its NH alone, the pipeline empty. */
+	STAGE64	-1
+	cmpq	$0, FR_KPOW(%rsp)
+	je	.Lsecond_\iters
+	GROUP_SCALAR	\iters
+	jmp	.Lsecond_\iters
+.Lpair_\iters:
+	STAGE64	1
+	GROUP_SCALAR	\iters
+.Lsecond_\iters:
+	STAGE64	0
+	leaq	VMAC_KEY_POLY16(KEY), %rax
+	movq	%rax, FR_KPOW(%rsp)
+	cmpq	FR_END(%rsp), P
+	jb	.Lpair_\iters
+	L2P_DRAIN
+.Lscalar_last_\iters:
+	GROUP_SCALAR	\iters, 1
+	.else
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
 	jz	.Lpair_\iters
@@ -744,6 +883,7 @@
 	jb	.Lpair_\iters
 .Llast_\iters:
 	GROUP_SCALAR	\iters, 1
+	.endif
 
 	/*
 	 * Do not leave the column sums behind on the stack (FR_COL only
