@@ -554,30 +554,24 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	POLY16_PART4
 	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a, \b, \c, \d
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a, \b, \c, \d
-	cmp		$10, %r9d
-	je		.Ldh_last128\@
-	.irp r, 10, 11, 12, 13
-	VAES_ROUND_ALL	vaesenc, (\r * 16), %r8, V8, \a, \b, \c, \d
-	.endr
-	VAES_ROUND_ALL	vaesenclast, (14 * 16), %r8, V8, \a, \b, \c, \d
-	jmp		.Ldh_done\@
-.Ldh_last128\@:
-	VAES_ROUND_ALL	vaesenclast, (10 * 16), %r8, V8, \a, \b, \c, \d
-.Ldh_done\@:
+	VAES_FINISH	%r8, %r9d, V8, \a, \b, \c, \d
 	XOR_STORE16	%rsi, %rdx, \a, \b, \c, \d
-	add		$256, %rsi
-	add		$256, %rdx
-	sub		$16, %rcx
+	DEC_ADVANCE	16
 .endm
 
-/* Decrypt the next 16 blocks into \blocks (CTR from V10), store, advance. */
-.macro DEC16 blocks:vararg
+/* src, dst and the count past \n blocks. */
+.macro DEC_ADVANCE n
+	add		$(16 * \n), %rsi
+	add		$(16 * \n), %rdx
+	sub		$\n, %rcx
+.endm
+
+/* Decrypt the next \n blocks into \blocks (CTR from V10), store, advance. */
+.macro DEC_BLOCKS n, blocks:vararg
 	CTR16		\blocks
 	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
 	XOR_STORE16	%rsi, %rdx, \blocks
-	add		$256, %rsi
-	add		$256, %rdx
-	sub		$16, %rcx
+	DEC_ADVANCE	\n
 .endm
 
 /*
@@ -709,30 +703,9 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	DEC_FOLD
 	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a
-	cmp		$10, %r9d
-	je		.Ldh32_last128\@
-	.irp r, 10, 11, 12, 13
-	VAES_ROUND_ALL	vaesenc, (\r * 16), %r8, V8, \a
-	.endr
-	VAES_ROUND_ALL	vaesenclast, (14 * 16), %r8, V8, \a
-	jmp		.Ldh32_done\@
-.Ldh32_last128\@:
-	VAES_ROUND_ALL	vaesenclast, (10 * 16), %r8, V8, \a
-.Ldh32_done\@:
+	VAES_FINISH	%r8, %r9d, V8, \a
 	XOR_STORE16	%rsi, %rdx, \a
-	add		$512, %rsi
-	add		$512, %rdx
-	sub		$32, %rcx
-.endm
-
-/* Decrypt the next 32 blocks into \blocks (eight registers), store, advance. */
-.macro DEC32 blocks:vararg
-	CTR16		\blocks
-	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
-	XOR_STORE16	%rsi, %rdx, \blocks
-	add		$512, %rsi
-	add		$512, %rdx
-	sub		$32, %rcx
+	DEC_ADVANCE	32
 .endm
 
 #define DEC_SET_A	V0, V1, V2, V3, V4, V5, V6, V7
@@ -768,7 +741,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	KARATSUBA_KEYS	DT0, DT1, DT2, DT3, DT4
 	vmovdqa64	DT2, ((\v / 2) * 64)(%rsp)
 	.endr
-	DEC32		DEC_SET_A
+	DEC_BLOCKS	32, DEC_SET_A
 .Lvdec32_loop:
 	cmp		$32, %rcx
 	jb		.Lvdec32_hash_a
@@ -791,7 +764,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	cmp		$16, %rcx
 	jb		.Lvdec_done
 .Lvdec16:
-	DEC16		V0, V1, V2, V3
+	DEC_BLOCKS	16, V0, V1, V2, V3
 .Lvdec_loop:
 	cmp		$16, %rcx
 	jb		.Lvdec_hash_a

@@ -781,6 +781,43 @@
 .endm
 
 /*
+ * The pairs of groups, each an L2 step with k^16, the scalar end of a step
+ * (GROUP_SCALAR, for the pending step with FR_KPOW's power) between the
+ * groups of the next pair.  VMAC-64 in pipelined stages: the first group's
+ * NH alone, each later stage with the previous group's L2, the last L2
+ * alone.
+ */
+.macro	PAIRS iters
+	.if	\iters == 1
+	STAGE64	-1
+	cmpq	$0, FR_KPOW(%rsp)
+	je	.Lsecond_\iters
+	GROUP_SCALAR	\iters
+	jmp	.Lsecond_\iters
+.Lpair_\iters:
+	STAGE64	1
+	GROUP_SCALAR	\iters
+.Lsecond_\iters:
+	STAGE64	0
+	.else
+.Lpair_\iters:
+	GROUP	\iters, 0
+	cmpq	$0, FR_KPOW(%rsp)
+	je	.Lsecond_\iters
+	GROUP_SCALAR	\iters
+.Lsecond_\iters:
+	GROUP	\iters, 1
+	.endif
+	leaq	VMAC_KEY_POLY16(KEY), %rax
+	movq	%rax, FR_KPOW(%rsp)
+	cmpq	FR_END(%rsp), P
+	jb	.Lpair_\iters
+	.if	\iters == 1
+	L2P_DRAIN
+	.endif
+.endm
+
+/*
  * void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
  *			     const struct vmac_key *key, bool first)
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
@@ -833,57 +870,18 @@
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
 	.endif
-	.if	\iters == 1
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
-	jz	.Lfirst_\iters
-	GROUP	\iters, 2
-	leaq	VMAC_KEY_POLY8(KEY), %rax
-	movq	%rax, FR_KPOW(%rsp)
-	cmpq	FR_END(%rsp), P
-	jae	.Lscalar_last_\iters
-.Lfirst_\iters:
-	/* The first pair's first group: its NH alone, the pipeline empty. */
-	STAGE64	-1
-	cmpq	$0, FR_KPOW(%rsp)
-	je	.Lsecond_\iters
-	GROUP_SCALAR	\iters
-	jmp	.Lsecond_\iters
-.Lpair_\iters:
-	STAGE64	1
-	GROUP_SCALAR	\iters
-.Lsecond_\iters:
-	STAGE64	0
-	leaq	VMAC_KEY_POLY16(KEY), %rax
-	movq	%rax, FR_KPOW(%rsp)
-	cmpq	FR_END(%rsp), P
-	jb	.Lpair_\iters
-	L2P_DRAIN
-.Lscalar_last_\iters:
-	GROUP_SCALAR	\iters, 1
-	.else
-	/* An odd number of groups: the first is a step of its own (k^8). */
-	testb	$1, %al
-	jz	.Lpair_\iters
+	jz	.Lpairs_\iters
 	GROUP	\iters, 2
 	leaq	VMAC_KEY_POLY8(KEY), %rax
 	movq	%rax, FR_KPOW(%rsp)
 	cmpq	FR_END(%rsp), P
 	jae	.Llast_\iters
-.Lpair_\iters:
-	GROUP	\iters, 0
-	cmpq	$0, FR_KPOW(%rsp)
-	je	.Lsecond_\iters
-	GROUP_SCALAR	\iters
-.Lsecond_\iters:
-	GROUP	\iters, 1
-	leaq	VMAC_KEY_POLY16(KEY), %rax
-	movq	%rax, FR_KPOW(%rsp)
-	cmpq	FR_END(%rsp), P
-	jb	.Lpair_\iters
+.Lpairs_\iters:
+	PAIRS	\iters
 .Llast_\iters:
 	GROUP_SCALAR	\iters, 1
-	.endif
 
 	/*
 	 * Do not leave the column sums behind on the stack (FR_COL only
