@@ -520,10 +520,15 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	REDUCE_LANES	LO, MI, HI, %zmm17
 .endm
 .macro POLY16_PART4
-	vextracti64x4	$1, HI, %ymm17
-	vpxorq		HI_Y, %ymm17, %ymm17
-	vextracti32x4	$1, %ymm17, %xmm18
-	vpxorq		%xmm18, %xmm17, X14
+	HI_FOLD		17, 18
+.endm
+
+/* X14 = HI's four lanes folded (after REDUCE_LANES); zmm\t0, zmm\t1 scratch. */
+.macro HI_FOLD t0, t1
+	vextracti64x4	$1, HI, %ymm\t0
+	vpxorq		HI_Y, %ymm\t0, %ymm\t0
+	vextracti32x4	$1, %ymm\t0, %xmm\t1
+	vpxorq		%xmm\t1, %xmm\t0, X14
 .endm
 
 /* X14 = POLYVAL continued over \a..\d, all at once (the last group). */
@@ -661,14 +666,6 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
 .endm
 
-/* X14 = HI's four lanes folded (after REDUCE_LANES). */
-.macro DEC_FOLD
-	vextracti64x4	$1, HI, %ymm24
-	vpxorq		HI_Y, %ymm24, %ymm24
-	vextracti32x4	$1, %ymm24, %xmm25
-	vpxorq		%xmm25, %xmm24, X14
-.endm
-
 /* X14 = POLYVAL continued over the 32 blocks in \h0..\h7, all at once. */
 .macro HASH32 h0, h1, h2, h3, h4, h5, h6, h7
 	DEC_PAIR	1, \h1, \h2, 1
@@ -677,7 +674,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	DEC_LAST	\h7, \h0
 	DEC_ACC		\h0
 	REDUCE_LANES	LO, MI, HI, DT0
-	DEC_FOLD
+	HI_FOLD		24, 25
 .endm
 
 /*
@@ -700,7 +697,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	VAES_ROUND_ALL	vaesenc, 96, %r8, V8, \a
 	REDUCE_LANES	LO, MI, HI, DT0
 	VAES_ROUND_ALL	vaesenc, 112, %r8, V8, \a
-	DEC_FOLD
+	HI_FOLD		24, 25
 	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a
 	VAES_FINISH	%r8, %r9d, V8, \a
