@@ -32,11 +32,11 @@
  */
 #define GCM_SIV_X86_NPOWERS	16
 /*
- * The zmm tier's POLYVAL loop takes 32 blocks per reduction and also needs
- * H^17..H^32 (hwide[0] = H^32).  They are made once per request (with the
- * others when gcm_siv_prepare() is told of a long update, else on the
- * first update long enough for that loop), not per call: the kernel glue
- * hashes a scatterlist a page at a time.
+ * The zmm tier's POLYVAL and decryption loops take 32 blocks per reduction
+ * and also need H^17..H^32 (hwide[0] = H^32).  They are made once per
+ * request (with the others when gcm_siv_prepare() is told of a long
+ * update, else on the first update long enough for those loops), not per
+ * call: the kernel glue hashes a scatterlist a page at a time.
  */
 #define GCM_SIV_X86_NWIDE	16
 

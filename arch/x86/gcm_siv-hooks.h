@@ -17,10 +17,11 @@
  * demand: a 48-byte message needs H^1..H^3, not sixteen powers.  The
  * per-nonce derivation (AES with the long-term key) and the expansion of
  * the new key are AES-NI code shared by all tiers; the bulk loops differ.
- * The zmm tier also keeps H^17..H^32 (hwide) for its 32-block POLYVAL
- * loop: made with H^2..H^16 when gcm_siv_prepare() is told of a long
- * update, else on the first update that loop takes; once per request, not
- * per call, since the kernel glue hashes a scatterlist a page at a time.
+ * The zmm tier also keeps H^17..H^32 (hwide) for its 32-block POLYVAL and
+ * decryption loops: made with H^2..H^16 when gcm_siv_prepare() is told of
+ * a long update, else on the first update those loops take; once per
+ * request, not per call, since the kernel glue hashes a scatterlist a page
+ * at a time.
  *
  * SIMD sections: this file is the one place that decides them.  A request
  * of an x86 tier runs on SIMD only if crypto_simd_usable() when it starts
