@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * AES-GCM-SIV (RFC 8452) bulk loops with VAES + VPCLMULQDQ on zmm registers
- * (four blocks per register; 16 blocks per CTR and decryption iteration,
- * 32 per POLYVAL iteration).
+ * (four blocks per register; 16 blocks per CTR iteration, 32 per POLYVAL
+ * iteration, 32 per decryption iteration from GSV_WIDE_MIN blocks on and
+ * 16 below).
  *
  * CPU-feature contract: AVX512F, AVX512BW, AVX512VL, VAES, VPCLMULQDQ
  * (EVEX-encoded zmm), plus the AES-NI + PCLMULQDQ + AVX tier
