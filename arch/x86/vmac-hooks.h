@@ -222,6 +222,18 @@ static __always_inline bool vmac_final_arch(const struct vmac_key *key,
 }
 #define vmac_final_arch vmac_final_arch
 
+/* The end of a finup whose blocks are hashed: the last partial block, L2, L3, pad. */
+static __always_inline void vmac_finup_end(const struct vmac_key *key,
+					   const struct vmac_state *st,
+					   const u8 *tail, size_t len,
+					   const u8 nonce[16], u8 *tag)
+{
+	if (st->iters == 1)
+		vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
+	else
+		vmac_finup128_aesni(key, st->poly, tail, len, nonce, tag);
+}
+
 /*
  * A whole message of less than 1 KiB (what vmac_finup() offers) on a fresh
  * context: its blocks and the end in one SIMD section, the sums in the
@@ -248,13 +260,8 @@ static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 		return false;
 	if (nblocks >= VMAC_AVX512_SHORT_MIN && vmac_may_run(st->impl, AVX512)) {
 		kfast_simd_begin(&simd);
-		if (st->iters == 1) {
-			vmac_blocks64_avx512_short(st->poly[0], data, nblocks, key, true);
-			vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
-		} else {
-			vmac_blocks_few(key, st->poly, 2, true, data, nblocks, true);
-			vmac_finup128_aesni(key, st->poly, tail, len, nonce, tag);
-		}
+		vmac_blocks_few(key, st->poly, st->iters, true, data, nblocks, true);
+		vmac_finup_end(key, st, tail, len, nonce, tag);
 		kfast_simd_end(&simd);
 		return true;
 	}
@@ -273,14 +280,10 @@ static __always_inline bool vmac_finup_arch(const struct vmac_key *key,
 			vmac_whole64_bmi2(key, st->poly[0], data, nblocks, nonce, tag);
 		else
 			vmac_whole128_bmi2(key, st->poly, data, nblocks, nonce, tag);
-	} else if (st->iters == 1) {
-		if (nblocks)
-			vmac_blocks64_bmi2(st->poly[0], data, nblocks, key, true);
-		vmac_finup64_aesni(key, st->poly[0], tail, len, nonce, tag);
 	} else {
 		if (nblocks)
-			vmac_blocks128_bmi2(st->poly, data, nblocks, key, true);
-		vmac_finup128_aesni(key, st->poly, tail, len, nonce, tag);
+			vmac_blocks_few(key, st->poly, st->iters, false, data, nblocks, true);
+		vmac_finup_end(key, st, tail, len, nonce, tag);
 	}
 	kfast_simd_end(&simd);
 	if (len < 16)
