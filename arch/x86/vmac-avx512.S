@@ -130,67 +130,83 @@
 /* ------------------------------------------------------------------------ */
 
 /*
- * Transpose half \h (words 8h..8h+7) of the eight blocks at P into
- * %zmm8..%zmm15 (= word 8h+0 .. 8h+7 of blocks 0..7), in four parts
- * (load, unpack, two lane shuffles) so scalar work can go in between.
- * Uses zmm0..15.
+ * VMAC-128's transpose of half \h (words 8h..8h+7) of the eight blocks
+ * at \ptr, in place in a bank of eight registers zmm\base..zmm\base+7
+ * with zmm18 as the ninth, in four parts (load, unpack, two rounds of
+ * lane shuffles) that the pairs of the other bank's half go between.  In
+ * the shuffle rounds each pair of outputs takes the free register and the
+ * register of one of its two sources, which frees the other: the words
+ * end up permuted, T[w] = word 8h + w of blocks 0..7 in zmm(\base + r),
+ * r = 1, 7, 2, 0, 3, 6, 4, 5 for w = 0..7 (NH_PAIRJ), and zmm18 is free
+ * again after part 3.
  */
-.macro	TRANSPOSE_PART h, part
+.macro	TRANSPOSE_PART base, ptr, h, part
+	.if	\base == 0
+	TRANSPOSE_BANK	\ptr, \h, \part, 0, 1, 2, 3, 4, 5, 6, 7
+	.else
+	TRANSPOSE_BANK	\ptr, \h, \part, 8, 9, 10, 11, 12, 13, 14, 15
+	.endif
+.endm
+
+.macro	TRANSPOSE_BANK ptr, h, part, r0, r1, r2, r3, r4, r5, r6, r7
 	.if	\part == 0
-	.irp	b, 0, 2, 4, 6
-	vmovdqu64	128 * \b + 64 * \h(P), %zmm\b
-	.endr
+	vmovdqu64	64 * \h(\ptr), %zmm\r0
+	vmovdqu64	128 * 2 + 64 * \h(\ptr), %zmm\r2
+	vmovdqu64	128 * 4 + 64 * \h(\ptr), %zmm\r4
+	vmovdqu64	128 * 6 + 64 * \h(\ptr), %zmm\r6
 	.elseif	\part == 1
 	/*
 	 * t[2i] = low qwords of z[2i], z[2i+1] interleaved, t[2i+1] = high;
-	 * z[2i+1] straight from memory
+	 * z[2i+1] straight from memory; t[k] in r(k)
 	 */
-	vpunpcklqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm8
-	vpunpckhqdq	128 * 1 + 64 * \h(P), %zmm0, %zmm9
-	vpunpcklqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm10
-	vpunpckhqdq	128 * 3 + 64 * \h(P), %zmm2, %zmm11
-	vpunpcklqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm12
-	vpunpckhqdq	128 * 5 + 64 * \h(P), %zmm4, %zmm13
-	vpunpcklqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm14
-	vpunpckhqdq	128 * 7 + 64 * \h(P), %zmm6, %zmm15
+	vpunpckhqdq	128 * 1 + 64 * \h(\ptr), %zmm\r0, %zmm\r1
+	vpunpcklqdq	128 * 1 + 64 * \h(\ptr), %zmm\r0, %zmm\r0
+	vpunpckhqdq	128 * 3 + 64 * \h(\ptr), %zmm\r2, %zmm\r3
+	vpunpcklqdq	128 * 3 + 64 * \h(\ptr), %zmm\r2, %zmm\r2
+	vpunpckhqdq	128 * 5 + 64 * \h(\ptr), %zmm\r4, %zmm\r5
+	vpunpcklqdq	128 * 5 + 64 * \h(\ptr), %zmm\r4, %zmm\r4
+	vpunpckhqdq	128 * 7 + 64 * \h(\ptr), %zmm\r6, %zmm\r7
+	vpunpcklqdq	128 * 7 + 64 * \h(\ptr), %zmm\r6, %zmm\r6
 	.elseif	\part == 2
 	/* u[4i+j], u[4i+2+j] = 128-bit lanes {0,2}, {1,3} of t[4i+j], t[4i+2+j] */
-	vshufi64x2	$0x88, %zmm10, %zmm8, %zmm0
-	vshufi64x2	$0xdd, %zmm10, %zmm8, %zmm2
-	vshufi64x2	$0x88, %zmm11, %zmm9, %zmm1
-	vshufi64x2	$0xdd, %zmm11, %zmm9, %zmm3
-	vshufi64x2	$0x88, %zmm14, %zmm12, %zmm4
-	vshufi64x2	$0xdd, %zmm14, %zmm12, %zmm6
-	vshufi64x2	$0x88, %zmm15, %zmm13, %zmm5
-	vshufi64x2	$0xdd, %zmm15, %zmm13, %zmm7
+	vshufi64x2	$0x88, %zmm\r2, %zmm\r0, %zmm18		/* u0 */
+	vshufi64x2	$0xdd, %zmm\r2, %zmm\r0, %zmm\r0	/* u2 */
+	vshufi64x2	$0x88, %zmm\r3, %zmm\r1, %zmm\r2	/* u1 */
+	vshufi64x2	$0xdd, %zmm\r3, %zmm\r1, %zmm\r1	/* u3 */
+	vshufi64x2	$0x88, %zmm\r6, %zmm\r4, %zmm\r3	/* u4 */
+	vshufi64x2	$0xdd, %zmm\r6, %zmm\r4, %zmm\r4	/* u6 */
+	vshufi64x2	$0x88, %zmm\r7, %zmm\r5, %zmm\r6	/* u5 */
+	vshufi64x2	$0xdd, %zmm\r7, %zmm\r5, %zmm\r5	/* u7 */
 	.else
 	/* T[j], T[4+j] = lanes {0,2}, {1,3} of u[j], u[4+j] */
-	vshufi64x2	$0x88, %zmm4, %zmm0, %zmm8
-	vshufi64x2	$0xdd, %zmm4, %zmm0, %zmm12
-	vshufi64x2	$0x88, %zmm5, %zmm1, %zmm9
-	vshufi64x2	$0xdd, %zmm5, %zmm1, %zmm13
-	vshufi64x2	$0x88, %zmm6, %zmm2, %zmm10
-	vshufi64x2	$0xdd, %zmm6, %zmm2, %zmm14
-	vshufi64x2	$0x88, %zmm7, %zmm3, %zmm11
-	vshufi64x2	$0xdd, %zmm7, %zmm3, %zmm15
+	vshufi64x2	$0x88, %zmm\r6, %zmm\r2, %zmm\r7	/* T1 */
+	vshufi64x2	$0xdd, %zmm\r6, %zmm\r2, %zmm\r6	/* T5 */
+	vshufi64x2	$0x88, %zmm\r4, %zmm\r0, %zmm\r2	/* T2 */
+	vshufi64x2	$0xdd, %zmm\r4, %zmm\r0, %zmm\r4	/* T6 */
+	vshufi64x2	$0x88, %zmm\r5, %zmm\r1, %zmm\r0	/* T3 */
+	vshufi64x2	$0xdd, %zmm\r5, %zmm\r1, %zmm\r5	/* T7 */
+	vshufi64x2	$0x88, %zmm\r3, %zmm18, %zmm\r1		/* T0 */
+	vshufi64x2	$0xdd, %zmm\r3, %zmm18, %zmm\r3		/* T4 */
 	.endif
 .endm
 
 /*
  * One NH product per lane, a = zmm16, b = zmm17 (64-bit sums m + k),
  * added to the accumulators of weight 1, 2^52, 2^104 (see the top of the
- * file: a = a0 + a1 2^52, seven IFMAs).  Scratch: zmm18, zmm19.
+ * file: a = a0 + a1 2^52, seven IFMAs).  a1 replaces a in zmm16 once the
+ * products with a0 are issued, so the only other scratch is zmm19 (b1):
+ * VMAC-128's groups keep zmm18 for the next transpose.
  */
 .macro	NH_IFMA a0, a52, a104
-	vpsrlq		$52, %zmm16, %zmm18				/* a1 */
 	vpsrlq		$52, %zmm17, %zmm19				/* b1 */
 	vpmadd52luq	%zmm17, %zmm16, %zmm\a0
 	vpmadd52huq	%zmm17, %zmm16, %zmm\a52
 	vpmadd52huq	%zmm19, %zmm16, %zmm\a104
 	vpmadd52luq	%zmm19, %zmm16, %zmm\a52
-	vpmadd52huq	%zmm17, %zmm18, %zmm\a104
-	vpmadd52luq	%zmm17, %zmm18, %zmm\a52
-	vpmadd52luq	%zmm19, %zmm18, %zmm\a104
+	vpsrlq		$52, %zmm16, %zmm16				/* a1 */
+	vpmadd52huq	%zmm17, %zmm16, %zmm\a104
+	vpmadd52luq	%zmm17, %zmm16, %zmm\a52
+	vpmadd52luq	%zmm19, %zmm16, %zmm\a104
 .endm
 
 /*
@@ -207,47 +223,36 @@
 .endm
 
 /*
- * Pair \j of half \h.  The IFMA latency (4 cycles) would serialize three
- * products per pair on one accumulator, so consecutive pairs use different
- * accumulator sets: VMAC-64 spreads its pairs over four sets, VMAC-128
- * gives each iteration two.
+ * Pair \j of half \h, its words in bank \base as TRANSPOSE_PART leaves
+ * them, for both iterations.  The IFMA latency (4 cycles) would serialize
+ * three products per pair on one accumulator, so consecutive pairs use
+ * different accumulator sets: iteration 0 sets 0 and 1 (zmm20-22, 23-25),
+ * iteration 1 sets 2 and 3 (zmm26-28, 29-31), alternating.
  */
-.macro	NH_PAIR_ITERS we, wo, j, h, iters, s0a, s0b, s0c, s1a, s1b, s1c
+.macro	NH_PAIRJ j, h, base
+	.if	\base == 0
+	NH_PAIRJ_BANK	\j, \h, 0, 1, 2, 3, 4, 5, 6, 7
+	.else
+	NH_PAIRJ_BANK	\j, \h, 8, 9, 10, 11, 12, 13, 14, 15
+	.endif
+.endm
+
+.macro	NH_PAIRJ_BANK j, h, r0, r1, r2, r3, r4, r5, r6, r7
+	.if	\j == 0
+	NH_PAIR2	\r1, \r7, 0, \h, 20, 21, 22, 26, 27, 28
+	.elseif	\j == 1
+	NH_PAIR2	\r2, \r0, 1, \h, 23, 24, 25, 29, 30, 31
+	.elseif	\j == 2
+	NH_PAIR2	\r3, \r6, 2, \h, 20, 21, 22, 26, 27, 28
+	.else
+	NH_PAIR2	\r4, \r5, 3, \h, 23, 24, 25, 29, 30, 31
+	.endif
+.endm
+
+.macro	NH_PAIR2 we, wo, j, h, s0a, s0b, s0c, s1a, s1b, s1c
 	NH_PAIR		\we, \wo, (2*\j), \h, 0, \s0a, \s0b, \s0c
-	.if	\iters == 2
 	NH_PAIR		\we, \wo, (2*\j), \h, 16, \s1a, \s1b, \s1c
-	.endif
 .endm
-
-/*
- * Pair \j of half \h (words in zmm(8+2j), zmm(9+2j)).  Accumulator sets:
- * zmm20-22, 23-25, 26-28, 29-31.  VMAC-64: pair j uses set j; VMAC-128:
- * iteration 0 uses sets 0 and 1, iteration 1 sets 2 and 3, alternating.
- */
-.macro	NH_PAIRJ j, h, iters
-	.if	\iters == 1
-	.if	\j == 0
-	NH_PAIR_ITERS	8, 9, 0, \h, 1, 20, 21, 22
-	.elseif	\j == 1
-	NH_PAIR_ITERS	10, 11, 1, \h, 1, 23, 24, 25
-	.elseif	\j == 2
-	NH_PAIR_ITERS	12, 13, 2, \h, 1, 26, 27, 28
-	.else
-	NH_PAIR_ITERS	14, 15, 3, \h, 1, 29, 30, 31
-	.endif
-	.else
-	.if	\j == 0
-	NH_PAIR_ITERS	8, 9, 0, \h, 2, 20, 21, 22, 26, 27, 28
-	.elseif	\j == 1
-	NH_PAIR_ITERS	10, 11, 1, \h, 2, 23, 24, 25, 29, 30, 31
-	.elseif	\j == 2
-	NH_PAIR_ITERS	12, 13, 2, \h, 2, 20, 21, 22, 26, 27, 28
-	.else
-	NH_PAIR_ITERS	14, 15, 3, \h, 2, 23, 24, 25, 29, 30, 31
-	.endif
-	.endif
-.endm
-
 
 /*
  * VMAC-64: one iteration needs no transpose.  For two blocks A, B (rows of
@@ -423,15 +428,14 @@
 .endm
 
 /*
- * Add the 256-bit halves of the column vectors and store the four
- * partial sums of each column to FR_SUM: iteration 0 (zmm3, 4, 5)
- * at offsets 0, 32, 64, iteration 1 (zmm12, 13, 14) at 96, 128, 160.
- * The scalar end adds the partial sums: a tree of two adds there is
- * shorter than two more rounds of shuffles here, and the 32-byte stores
- * forward to its 8-byte loads (an 8-byte load from the upper half of a
- * 64-byte store is not forwarded here, about 14 cycles more).
+ * Columns zmm\c0..\c2 -> halves added in ymm\t0..\t2 -> \off(%rsp): the
+ * four partial sums of each column, iteration 0 at FR_SUM + 0, 32, 64,
+ * iteration 1 at FR_SUM + 96, 128, 160.  The scalar end adds the partial
+ * sums: a tree of two adds there is shorter than two more rounds of
+ * shuffles here, and the 32-byte stores forward to its 8-byte loads (an
+ * 8-byte load from the upper half of a 64-byte store is not forwarded
+ * here, about 14 cycles more).
  */
-/* Columns zmm\c0..\c2 -> halves added in ymm\t0..\t2 -> \off(%rsp). */
 .macro	L2_STORE_IT c0, c1, c2, t0, t1, t2, off
 	vextracti64x4	$1, %zmm\c0, %ymm\t0
 	vextracti64x4	$1, %zmm\c1, %ymm\t1
@@ -442,13 +446,6 @@
 	vmovdqa		%ymm\t0, \off(%rsp)
 	vmovdqa		%ymm\t1, \off + 32(%rsp)
 	vmovdqa		%ymm\t2, \off + 64(%rsp)
-.endm
-
-.macro	L2_STORE iters
-	L2_STORE_IT	3, 4, 5, 0, 1, 2, FR_SUM
-	.if	\iters == 2
-	L2_STORE_IT	12, 13, 14, 6, 7, 8, FR_SUM + 96
-	.endif
 .endm
 
 /* \dst = the sum of the four partial sums at \off(%rsp); \t: scratch */
@@ -566,46 +563,63 @@
 	movq	%r10, \al
 .endm
 
-/* NH of half \h of the eight blocks at P. */
-.macro	GROUP_HALF h, iters
-	TRANSPOSE_PART	\h, 0
-	TRANSPOSE_PART	\h, 1
-	TRANSPOSE_PART	\h, 2
-	TRANSPOSE_PART	\h, 3
-	NH_PAIRJ	0, \h, \iters
-	NH_PAIRJ	1, \h, \iters
-	NH_PAIRJ	2, \h, \iters
-	NH_PAIRJ	3, \h, \iters
+/*
+ * VMAC-128's NH of the eight blocks at P, software-pipelined: half 0's
+ * words are in bank zmm8..15 on entry (transposed by the group before, or
+ * the prologue), and its pairs go between the parts of half 1's transpose
+ * into bank zmm0..7; half 1's pairs go between the parts of the next
+ * group's half-0 transpose into zmm8..15 (the next group is NEXT: P +
+ * 1024, or P again at the end of the input, a transpose that is not used,
+ * so that no load goes past the input).  Issued just before the pairs
+ * that wait for it, a transpose's loads, unpacks and two rounds of lane
+ * shuffles were on their path, and the scheduler, full of the previous
+ * half's IFMAs, could not start it earlier.
+ */
+.macro	NH128_GROUP
+	.irp	j, 0, 1, 2, 3
+	TRANSPOSE_PART	0, P, 1, \j
+	NH_PAIRJ	\j, 0, 8
+	.endr
+	leaq		1024(P), NEXT
+	cmpq		FR_END(%rsp), NEXT
+	cmovaeq		P, NEXT
+	.irp	j, 0, 1, 2, 3
+	TRANSPOSE_PART	8, NEXT, 0, \j
+	NH_PAIRJ	\j, 1, 0
+	.endr
 .endm
 
 /*
  * NH and the vector part of the L2 of the eight blocks at P: \pos 0 is the
  * first group of a pair (columns left in FR_COL), \pos 1 the second
  * (columns summed and stored to FR_SUM for the scalar end), \pos 2 a
- * single group (likewise, from zero).
+ * single group (likewise, from zero).  VMAC-128's L2 keeps off zmm8..15,
+ * the next group's words.
  */
 .macro	GROUP iters, pos
 	NH_ZERO
 	.if	\iters == 1
 	NH64_GROUP
-	.else
-	GROUP_HALF	0, \iters
-	GROUP_HALF	1, \iters
-	.endif
-	.if	\iters == 1
 	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
+	.if	\pos != 0
+	L2_STORE_IT	3, 4, 5, 0, 1, 2, FR_SUM
+	.endif
 	.else
+	NH128_GROUP
 	vpaddq		%zmm23, %zmm20, %zmm20		/* iteration 0: sets 0 + 1 */
 	vpaddq		%zmm24, %zmm21, %zmm21
 	vpaddq		%zmm25, %zmm22, %zmm22
 	vpaddq		%zmm29, %zmm26, %zmm26		/* iteration 1: sets 2 + 3 */
 	vpaddq		%zmm30, %zmm27, %zmm27
 	vpaddq		%zmm31, %zmm28, %zmm28
-	L2_VEC		0, \pos, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_VEC		1, \pos, 26, 27, 28, 10, 11, 12, 13, 14, 15, 16, 17, 19, 29, 30, 31
-	.endif
+	L2_VEC		0, \pos, 20, 21, 22, 21, 22, 0, 1, 2, 3, 4, 5, 16, 23, 24, 25
 	.if	\pos != 0
-	L2_STORE	\iters
+	L2_STORE_IT	0, 1, 2, 3, 4, 5, FR_SUM
+	.endif
+	L2_VEC		1, \pos, 26, 27, 28, 27, 28, 6, 7, 17, 18, 19, 29, 16, 23, 24, 25
+	.if	\pos != 0
+	L2_STORE_IT	6, 7, 17, 0, 1, 2, FR_SUM + 96
+	.endif
 	.endif
 	addq		$1024, P
 .endm
@@ -834,6 +848,7 @@
 	.set	AL0, %r13
 	.set	AH1, %r14
 	.set	AL1, %r15
+	.set	NEXT, %rdx
 
 	push	%rbp
 	movq	%rsp, %rbp
@@ -869,6 +884,11 @@
 	.if	\iters == 2
 	movq	16(%rdi), AH1
 	movq	24(%rdi), AL1
+	.endif
+	.if	\iters == 2
+	.irp	part, 0, 1, 2, 3
+	TRANSPOSE_PART	8, P, 0, \part
+	.endr
 	.endif
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
@@ -1093,7 +1113,7 @@ SYM_FUNC_START(vmac_blocks64_avx512_short)
 .L64s_l2:
 	.set	KV, VMAC_KEY_L2VEC
 	L2_VEC_KV	2, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
-	L2_STORE	1
+	L2_STORE_IT	3, 4, 5, 0, 1, 2, FR_SUM
 	shlq	$5, %rdx
 	leaq	VMAC_KEY_POLYPOW - 32(KEY, %rdx), %rcx
 	SHORT_SCALAR	1, 0

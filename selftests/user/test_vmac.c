@@ -14,6 +14,8 @@
  *  - vmac_finup() (the one-shot and the glue's digest) of every tier
  *    against generic at the same lengths, and on contexts whose sums an
  *    import() set;
+ *  - every tier on messages that end flush against an inaccessible page
+ *    (no load past the input: the block loops read ahead);
  *  - bad inputs: key lengths, nonces with the top bit set.
  * The differential test against Crypto++ is test_vmac_cryptopp.cc.
  */
@@ -282,6 +284,54 @@ static void test_tiers(void)
 }
 
 /*
+ * Messages ending at a guard page: a read past the input faults.  The
+ * block loops load the next group while they hash the current one, so a
+ * message's last whole groups are where they must stop; the lengths cover
+ * one to nine groups of 1 KiB, with and without a partial block after
+ * them, and a 4 KiB SIMD section's end.
+ */
+static void test_guard_pages(void)
+{
+	static const size_t lens[] = { 1024, 1040, 2048, 3072, 3100, 4096, 5120,
+				       8192, 8200, 9216 };
+	struct utest_guard g;
+	u64 seed = 0x71e50003;
+	unsigned int impl, tagbytes, n;
+	struct vmac_key key;
+	u8 rawkey[16], nonce[16];
+
+	if (utest_guard_alloc(&g, 9216)) {
+		UT_CHECK(0, "guard pages: mmap/mprotect");
+		return;
+	}
+	kfast_test_fill(&seed, g.start, (size_t)(g.end - g.start));
+	kfast_test_fill(&seed, rawkey, sizeof(rawkey));
+	kfast_test_fill(&seed, nonce, sizeof(nonce));
+	nonce[0] &= 0x7f;
+	UT_CHECK(vmac_setkey(&key, rawkey, sizeof(rawkey)) == 0, "setkey");
+	for (impl = 1; impl <= vmac_impl_max(); impl++) {
+		unsigned int bad = 0;
+
+		for (tagbytes = 8; tagbytes <= 16; tagbytes += 8) {
+			for (n = 0; n < ARRAY_SIZE(lens); n++) {
+				const u8 *p = g.end - lens[n];
+				u8 ref[16], tag[16];
+
+				mac_chunked(&key, tagbytes, VMAC_IMPL_GENERIC, nonce, p,
+					    lens[n], (size_t)-1, ref);
+				mac_chunked(&key, tagbytes, impl, nonce, p, lens[n],
+					    (size_t)-1, tag);
+				bad += memcmp(ref, tag, tagbytes) != 0;
+				mac_finup(&key, tagbytes, impl, nonce, p, lens[n], tag);
+				bad += memcmp(ref, tag, tagbytes) != 0;
+			}
+		}
+		UT_CHECK(bad == 0, "guard pages [%s]: %u tags differ", impl_names[impl], bad);
+	}
+	utest_guard_free(&g);
+}
+
+/*
  * Messages built against the key so that every NH input (m + k mod 2^64)
  * is at an extreme: all ones (largest products), or a block whose NH
  * value is exactly 2^126 - 1 (the largest L2 input), or all zero.  The L2
@@ -473,6 +523,7 @@ int main(void)
 	test_linux_vectors();
 	test_random_splits();
 	test_tiers();
+	test_guard_pages();
 	test_extreme_nh();
 	test_imported_sums();
 	test_bad_inputs();
