@@ -32,6 +32,7 @@
 #define VMOVDQU		vmovdqu64
 #define VBCAST128	vbroadcasti32x4
 #define BLOCKS		%zmm0, %zmm1, %zmm2, %zmm3
+#define BLOCKS32	%zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7
 #define V0		%zmm0
 #define Y0		%ymm0
 #define X0		%xmm0
@@ -545,7 +546,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
  * and hash the previous group \h0..\h3 between the AES rounds.
  */
 .macro DEC16_HASH a, b, c, d, h0, h1, h2, h3
-	CTR16		\a, \b, \c, \d
+	CTR_BLOCKS	\a, \b, \c, \d
 	VAES_ROUND_ALL	VPXOR, 0, %r8, V8, \a, \b, \c, \d
 	VAES_ROUND_ALL	vaesenc, 16, %r8, V8, \a, \b, \c, \d
 	POLY16_PART1	\h0, \h1
@@ -561,7 +562,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a, \b, \c, \d
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a, \b, \c, \d
 	VAES_FINISH	%r8, %r9d, V8, \a, \b, \c, \d
-	XOR_STORE16	%rsi, %rdx, \a, \b, \c, \d
+	XOR_STORE	%rsi, %rdx, \a, \b, \c, \d
 	DEC_ADVANCE	16
 .endm
 
@@ -574,9 +575,9 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 
 /* Decrypt the next \n blocks into \blocks (CTR from V10), store, advance. */
 .macro DEC_BLOCKS n, blocks:vararg
-	CTR16		\blocks
+	CTR_BLOCKS	\blocks
 	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
-	XOR_STORE16	%rsi, %rdx, \blocks
+	XOR_STORE	%rsi, %rdx, \blocks
 	DEC_ADVANCE	\n
 .endm
 
@@ -683,7 +684,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
  * store, advance, and hash the previous group \h0..\h7 between the rounds.
  */
 .macro DEC32_HASH h0, h1, h2, h3, h4, h5, h6, h7, a:vararg
-	CTR16		\a
+	CTR_BLOCKS	\a
 	VAES_ROUND_ALL	VPXOR, 0, %r8, V8, \a
 	VAES_ROUND_ALL	vaesenc, 16, %r8, V8, \a
 	DEC_PAIR	1, \h1, \h2, 1
@@ -702,7 +703,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	VAES_ROUND_ALL	vaesenc, 128, %r8, V8, \a
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a
 	VAES_FINISH	%r8, %r9d, V8, \a
-	XOR_STORE16	%rsi, %rdx, \a
+	XOR_STORE	%rsi, %rdx, \a
 	DEC_ADVANCE	32
 .endm
 
@@ -983,13 +984,13 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 .Lmed_ctr_loop:
 	cmp		$128, %r8
 	ja		.Lmed_ctr4
-	CTR16		V0, V1
+	CTR_BLOCKS	V0, V1
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
 	MED_XOR_STORE	V0
 	MED_XOR_STORE	V1
 	jmp		.Lmed_ctr_done
 .Lmed_ctr4:
-	CTR16		V0, V1, V2, V3
+	CTR_BLOCKS	V0, V1, V2, V3
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
 	MED_XOR_STORE	V0
 	MED_XOR_STORE	V1
