@@ -177,10 +177,53 @@
 	vshufi64x2	$0xdd, %zmm8, %zmm7, %zmm\y
 .endm
 
-/* NH_VEX_STEP on X = zmm\x, Y = zmm\y, key entries from KEY + \koff. */
-.macro NH_STEP_XY x, y, i, a, b, koff
+/*
+ * UMAC-32's bulk functions hold the sixteen key entries a chunk's one
+ * iteration reads (entries 8s and 8s + 1 of step s) in registers, loaded
+ * once per call: two loads per 128 bytes instead of four, which leaves
+ * the load ports to the data and the POLY steps.
+ */
+.macro NH_KEYREGS_LOAD
+	.irp e, 0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57
+	NH_KEYREG	\e, NH_KEY_LOAD, \e
+	.endr
+.endm
+
+/*
+ * \mac (entry \e's register), \args: the sixteen entries in zmm9..15 and
+ * zmm21..29, in order.
+ */
+.macro NH_KEYREG e, mac, args:vararg
+	.set	.Lkr, (\e / 8) * 2 + (\e % 8)
+	.irp r, 9, 10, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	.if .Lkr == 0
+	\mac		\r, \args
+	.endif
+	.set	.Lkr, .Lkr - 1
+	.endr
+.endm
+
+.macro NH_KEY_LOAD r, e
+	vmovdqu64	(ENTRY_BYTES * \e)(KEY), %zmm\r
+.endm
+
+/* zmm\t = zmm\x + the key entry in zmm\r */
+.macro NH_KEY_ADD r, x, t
+	vpaddd		%zmm\r, %zmm\x, %zmm\t
+.endm
+
+/*
+ * NH_VEX_STEP on X = zmm\x, Y = zmm\y, key entries from KEY + \koff, or
+ * with \kregs from the registers of NH_KEYREGS_LOAD.
+ */
+.macro NH_STEP_XY x, y, i, a, b, koff, kregs=0
+	.if \kregs
+	NH_KEYREG	(\koff / ENTRY_BYTES), NH_KEY_ADD, \x, 2
+	NH_KEYREG	(\koff / ENTRY_BYTES + 1), NH_KEY_ADD, \y, 3
+	.else
 	vpaddd		(\koff + ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
 	vpaddd		(\koff + ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
+	.endif
 	vpmuludq	%zmm3, %zmm2, %zmm4
 	vpsrlq		$32, %zmm2, %zmm2
 	vpsrlq		$32, %zmm3, %zmm3
@@ -189,8 +232,8 @@
 	vpaddq		%zmm2, %zmm\b, %zmm\b
 .endm
 
-.macro NH_COMPUTE4 iters, x, y, koff
-	NH_STEP_XY	\x, \y, 0, 16, 20, \koff
+.macro NH_COMPUTE4 iters, x, y, koff, kregs=0
+	NH_STEP_XY	\x, \y, 0, 16, 20, \koff, \kregs
 .if \iters > 1
 	NH_STEP_XY	\x, \y, 1, 17, 21, \koff
 .endif
@@ -211,7 +254,8 @@
  * busy).  Unrolled, with constant offsets from DATA and KEY (KEY stays at
  * the chunk's first entry, DATA advances by the chunk at the end): no
  * pointer or counter updates between the steps, whose own instructions
- * are few (twelve per four units for one iteration).
+ * are few (twelve per four units for one iteration).  One iteration takes
+ * its key from the registers of NH_KEYREGS_LOAD.
  */
 .macro NH_CHUNK iters
 	NH_LOAD4	0, 1, 0
@@ -220,12 +264,12 @@
 	.if \s < 7
 	NH_LOAD4	5, 6, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES
+	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters == 1)
 	.else
 	.if \s < 7
 	NH_LOAD4	0, 1, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES
+	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters == 1)
 	.endif
 	.endr
 	add		$1024, DATA
@@ -280,6 +324,9 @@ SYM_FUNC_END(umac_nh_avx512_\iters)
 
 SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	mov		KEY, KEY0
+.if \iters == 1
+	NH_KEYREGS_LOAD
+.endif
 .Lchunk\iters:
 	NH_ZERO		\iters
 	mov		KEY0, KEY
@@ -320,6 +367,9 @@ NH_FUNC	4
 .macro NH_POLY_FUNC iters
 SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_ENTER
+.if \iters == 1
+	NH_KEYREGS_LOAD
+.endif
 .Lpchunk\iters:
 	NH_ZERO		\iters
 	mov		%r10, KEY
