@@ -180,8 +180,8 @@
 /*
  * UMAC-32's bulk functions hold the sixteen key entries a chunk's one
  * iteration reads (entries 8s and 8s + 1 of step s) in registers, loaded
- * once per call: two loads per 128 bytes instead of four, which leaves
- * the load ports to the data and the POLY steps.
+ * once per call and cleared at its end: two loads per 128 bytes instead
+ * of four, which leaves the load ports to the data and the POLY steps.
  */
 .macro NH_KEYREGS_LOAD
 	.irp e, 0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57
@@ -205,6 +205,13 @@
 
 .macro NH_KEY_LOAD r, e
 	vmovdqu64	(ENTRY_BYTES * \e)(KEY), %zmm\r
+.endm
+
+/* The key out of the registers again (the whole zmm: EVEX zeroing idioms). */
+.macro NH_KEYREGS_WIPE
+	.irp r, 9, 10, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	vpxord		%xmm\r, %xmm\r, %xmm\r
+	.endr
 .endm
 
 /* zmm\t = zmm\x + the key entry in zmm\r */
@@ -339,6 +346,9 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	add		$(8 * \iters), OUT
 	dec		NCHUNKS
 	jnz		.Lchunk\iters
+.if \iters == 1
+	NH_KEYREGS_WIPE
+.endif
 	vzeroupper
 	RET
 SYM_FUNC_END(umac_nh_chunks_avx512_\iters)
@@ -377,6 +387,9 @@ SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
 	dec		%r12
 	jnz		.Lpchunk\iters
+.if \iters == 1
+	NH_KEYREGS_WIPE
+.endif
 	vzeroupper
 	UMAC_POLY_LEAVE
 	RET
