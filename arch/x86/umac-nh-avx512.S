@@ -178,10 +178,11 @@
 .endm
 
 /*
- * UMAC-32's bulk functions hold the sixteen key entries a chunk's one
- * iteration reads (entries 8s and 8s + 1 of step s) in registers, loaded
- * once per call and cleared at its end: two loads per 128 bytes instead
- * of four, which leaves the load ports to the data and the POLY steps.
+ * The bulk functions of one and two iterations hold entries 8s and 8s + 1
+ * of each step s (all UMAC-32 reads, and two of UMAC-64's three) in
+ * registers, loaded once per call and cleared at its end: two loads per
+ * 128 bytes instead of four (UMAC-64: three instead of six), which leaves
+ * the load ports to the data and the POLY steps.
  */
 .macro NH_KEYREGS_LOAD
 	.irp e, 0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57
@@ -191,11 +192,11 @@
 
 /*
  * \mac (entry \e's register), \args: the sixteen entries in zmm9..15 and
- * zmm21..29, in order.
+ * zmm22..30, in order (UMAC-64's accumulators are zmm16, 17, 20, 21).
  */
 .macro NH_KEYREG e, mac, args:vararg
 	.set	.Lkr, (\e / 8) * 2 + (\e % 8)
-	.irp r, 9, 10, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	.irp r, 9, 10, 11, 12, 13, 14, 15, 22, 23, 24, 25, 26, 27, 28, 29, 30
 	.if .Lkr == 0
 	\mac		\r, \args
 	.endif
@@ -209,7 +210,7 @@
 
 /* The key out of the registers again (the whole zmm: EVEX zeroing idioms). */
 .macro NH_KEYREGS_WIPE
-	.irp r, 9, 10, 11, 12, 13, 14, 15, 21, 22, 23, 24, 25, 26, 27, 28, 29
+	.irp r, 9, 10, 11, 12, 13, 14, 15, 22, 23, 24, 25, 26, 27, 28, 29, 30
 	vpxord		%xmm\r, %xmm\r, %xmm\r
 	.endr
 .endm
@@ -221,12 +222,17 @@
 
 /*
  * NH_VEX_STEP on X = zmm\x, Y = zmm\y, key entries from KEY + \koff, or
- * with \kregs from the registers of NH_KEYREGS_LOAD.
+ * with \kregs from the registers of NH_KEYREGS_LOAD (but iteration 1's
+ * entry 8s + 2, from memory).
  */
 .macro NH_STEP_XY x, y, i, a, b, koff, kregs=0
 	.if \kregs
-	NH_KEYREG	(\koff / ENTRY_BYTES), NH_KEY_ADD, \x, 2
+	NH_KEYREG	(\koff / ENTRY_BYTES + \i), NH_KEY_ADD, \x, 2
+	.if \i == 0
 	NH_KEYREG	(\koff / ENTRY_BYTES + 1), NH_KEY_ADD, \y, 3
+	.else
+	vpaddd		(\koff + ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
+	.endif
 	.else
 	vpaddd		(\koff + ENTRY_BYTES * \i)(KEY), %zmm\x, %zmm2
 	vpaddd		(\koff + ENTRY_BYTES * (\i + 1))(KEY), %zmm\y, %zmm3
@@ -242,7 +248,7 @@
 .macro NH_COMPUTE4 iters, x, y, koff, kregs=0
 	NH_STEP_XY	\x, \y, 0, 16, 20, \koff, \kregs
 .if \iters > 1
-	NH_STEP_XY	\x, \y, 1, 17, 21, \koff
+	NH_STEP_XY	\x, \y, 1, 17, 21, \koff, \kregs
 .endif
 .if \iters > 2
 	NH_STEP_XY	\x, \y, 2, 18, 22, \koff
@@ -261,8 +267,8 @@
  * busy).  Unrolled, with constant offsets from DATA and KEY (KEY stays at
  * the chunk's first entry, DATA advances by the chunk at the end): no
  * pointer or counter updates between the steps, whose own instructions
- * are few (twelve per four units for one iteration).  One iteration takes
- * its key from the registers of NH_KEYREGS_LOAD.
+ * are few (twelve per four units for one iteration).  One and two
+ * iterations take their key from the registers of NH_KEYREGS_LOAD.
  */
 .macro NH_CHUNK iters
 	NH_LOAD4	0, 1, 0
@@ -271,12 +277,12 @@
 	.if \s < 7
 	NH_LOAD4	5, 6, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters == 1)
+	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters <= 2)
 	.else
 	.if \s < 7
 	NH_LOAD4	0, 1, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters == 1)
+	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters <= 2)
 	.endif
 	.endr
 	add		$1024, DATA
@@ -331,7 +337,7 @@ SYM_FUNC_END(umac_nh_avx512_\iters)
 
 SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	mov		KEY, KEY0
-.if \iters == 1
+.if \iters <= 2
 	NH_KEYREGS_LOAD
 .endif
 .Lchunk\iters:
@@ -346,7 +352,7 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	add		$(8 * \iters), OUT
 	dec		NCHUNKS
 	jnz		.Lchunk\iters
-.if \iters == 1
+.if \iters <= 2
 	NH_KEYREGS_WIPE
 .endif
 	vzeroupper
@@ -377,7 +383,7 @@ NH_FUNC	4
 .macro NH_POLY_FUNC iters
 SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_ENTER
-.if \iters == 1
+.if \iters <= 2
 	NH_KEYREGS_LOAD
 .endif
 .Lpchunk\iters:
@@ -387,7 +393,7 @@ SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
 	dec		%r12
 	jnz		.Lpchunk\iters
-.if \iters == 1
+.if \iters <= 2
 	NH_KEYREGS_WIPE
 .endif
 	vzeroupper
