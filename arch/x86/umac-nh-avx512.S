@@ -185,8 +185,18 @@
  * the load ports to the data and the POLY steps.
  */
 .macro NH_KEYREGS_LOAD
+	NH_KEYREGS_EACH	NH_KEY_LOAD
+.endm
+
+/* The key out of the registers again (the whole zmm: EVEX zeroing idioms). */
+.macro NH_KEYREGS_WIPE
+	NH_KEYREGS_EACH	NH_KEY_WIPE
+.endm
+
+/* \mac (entry's register), (entry) for each entry held in a register. */
+.macro NH_KEYREGS_EACH mac
 	.irp e, 0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57
-	NH_KEYREG	\e, NH_KEY_LOAD, \e
+	NH_KEYREG	\e, \mac, \e
 	.endr
 .endm
 
@@ -208,11 +218,8 @@
 	vmovdqu64	(ENTRY_BYTES * \e)(KEY), %zmm\r
 .endm
 
-/* The key out of the registers again (the whole zmm: EVEX zeroing idioms). */
-.macro NH_KEYREGS_WIPE
-	.irp r, 9, 10, 11, 12, 13, 14, 15, 22, 23, 24, 25, 26, 27, 28, 29, 30
+.macro NH_KEY_WIPE r, e
 	vpxord		%xmm\r, %xmm\r, %xmm\r
-	.endr
 .endm
 
 /* zmm\t = zmm\x + the key entry in zmm\r */
