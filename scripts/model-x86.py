@@ -66,8 +66,8 @@ ROWS += [
     ("ctr256-vaes-avx2", "GCM-SIV AES-256-CTR, vaes-avx2 (16 blocks)", "kfast_gcmsiv_ctr_vaes_avx2", 0, 256, 14),
     ("dec128-vaes-avx2", "GCM-SIV AES-128 open (CTR + POLYVAL), vaes-avx2", "kfast_gcmsiv_dec_vaes_avx2", 0, 256, 10),
     ("polyval-vaes-avx512", "GCM-SIV POLYVAL, vaes-avx512 (Karatsuba zmm, 32 blocks)", "kfast_gcmsiv_polyval_vaes_avx512", 0, 512, None),
-    ("ctr128-vaes-avx512", "GCM-SIV AES-128-CTR, vaes-avx512 (16 blocks)", "kfast_gcmsiv_ctr_vaes_avx512", 0, 256, 10),
-    ("ctr256-vaes-avx512", "GCM-SIV AES-256-CTR, vaes-avx512 (16 blocks)", "kfast_gcmsiv_ctr_vaes_avx512", 0, 256, 14),
+    ("ctr128-vaes-avx512", "GCM-SIV AES-128-CTR, vaes-avx512 (32 blocks)", "kfast_gcmsiv_ctr_vaes_avx512", 0, 512, 10),
+    ("ctr256-vaes-avx512", "GCM-SIV AES-256-CTR, vaes-avx512 (32 blocks)", "kfast_gcmsiv_ctr_vaes_avx512", 0, 512, 14),
     ("dec128-vaes-avx512", "GCM-SIV AES-128 open (CTR + POLYVAL), vaes-avx512 (two 32-block groups)", "kfast_gcmsiv_dec_vaes_avx512", 0, 1024, 10),
 ]
 # OCB: loop 0 is the head (single blocks up to a group boundary), loop 1

@@ -563,22 +563,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a, \b, \c, \d
 	VAES_FINISH	%r8, %r9d, V8, \a, \b, \c, \d
 	XOR_STORE	%rsi, %rdx, \a, \b, \c, \d
-	DEC_ADVANCE	16
-.endm
-
-/* src, dst and the count past \n blocks. */
-.macro DEC_ADVANCE n
-	add		$(16 * \n), %rsi
-	add		$(16 * \n), %rdx
-	sub		$\n, %rcx
-.endm
-
-/* Decrypt the next \n blocks into \blocks (CTR from V10), store, advance. */
-.macro DEC_BLOCKS n, blocks:vararg
-	CTR_BLOCKS	\blocks
-	VAES_ENCRYPT	%r8, %r9d, V8, \blocks
-	XOR_STORE	%rsi, %rdx, \blocks
-	DEC_ADVANCE	\n
+	CTR_ADVANCE	16
 .endm
 
 /*
@@ -704,7 +689,7 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 	VAES_ROUND_ALL	vaesenc, 144, %r8, V8, \a
 	VAES_FINISH	%r8, %r9d, V8, \a
 	XOR_STORE	%rsi, %rdx, \a
-	DEC_ADVANCE	32
+	CTR_ADVANCE	32
 .endm
 
 #define DEC_SET_A	V0, V1, V2, V3, V4, V5, V6, V7
@@ -740,7 +725,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	KARATSUBA_KEYS	DT0, DT1, DT2, DT3, DT4
 	vmovdqa64	DT2, ((\v / 2) * 64)(%rsp)
 	.endr
-	DEC_BLOCKS	32, DEC_SET_A
+	CTR_PASS	32, DEC_SET_A
 .Lvdec32_loop:
 	cmp		$32, %rcx
 	jb		.Lvdec32_hash_a
@@ -763,7 +748,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	cmp		$16, %rcx
 	jb		.Lvdec_done
 .Lvdec16:
-	DEC_BLOCKS	16, V0, V1, V2, V3
+	CTR_PASS	16, V0, V1, V2, V3
 .Lvdec_loop:
 	cmp		$16, %rcx
 	jb		.Lvdec_hash_a
