@@ -131,24 +131,19 @@
 
 /*
  * VMAC-128's transpose of half \h (words 8h..8h+7) of the eight blocks
- * at \ptr, in place in a bank of eight registers zmm\base..zmm\base+7
- * with zmm18 as the ninth, in four parts (load, unpack, two rounds of
- * lane shuffles) that the pairs of the other bank's half go between.  In
- * the shuffle rounds each pair of outputs takes the free register and the
- * register of one of its two sources, which frees the other: the words
- * end up permuted, T[w] = word 8h + w of blocks 0..7 in zmm(\base + r),
- * r = 1, 7, 2, 0, 3, 6, 4, 5 for w = 0..7 (NH_PAIRJ), and zmm18 is free
- * again after part 3.
+ * at \ptr, in place in a bank of eight registers zmm\r0..zmm\r7 (half
+ * 0's BANK_HALF0, half 1's BANK_HALF1) with zmm18 as the ninth, in four
+ * parts (load, unpack, two rounds of lane shuffles) that the pairs of the
+ * other bank's half go between.  In the shuffle rounds each pair of
+ * outputs takes the free register and the register of one of its two
+ * sources, which frees the other: the words end up permuted, T[w] = word
+ * 8h + w of blocks 0..7 in zmm\r(k), k = 1, 7, 2, 0, 3, 6, 4, 5 for w =
+ * 0..7 (NH_PAIRJ), and zmm18 is free again after part 3.
  */
-.macro	TRANSPOSE_PART base, ptr, h, part
-	.if	\base == 0
-	TRANSPOSE_BANK	\ptr, \h, \part, 0, 1, 2, 3, 4, 5, 6, 7
-	.else
-	TRANSPOSE_BANK	\ptr, \h, \part, 8, 9, 10, 11, 12, 13, 14, 15
-	.endif
-.endm
+#define BANK_HALF0	8, 9, 10, 11, 12, 13, 14, 15
+#define BANK_HALF1	0, 1, 2, 3, 4, 5, 6, 7
 
-.macro	TRANSPOSE_BANK ptr, h, part, r0, r1, r2, r3, r4, r5, r6, r7
+.macro	TRANSPOSE_PART ptr, h, part, r0, r1, r2, r3, r4, r5, r6, r7
 	.if	\part == 0
 	vmovdqu64	64 * \h(\ptr), %zmm\r0
 	vmovdqu64	128 * 2 + 64 * \h(\ptr), %zmm\r2
@@ -223,21 +218,13 @@
 .endm
 
 /*
- * Pair \j of half \h, its words in bank \base as TRANSPOSE_PART leaves
- * them, for both iterations.  The IFMA latency (4 cycles) would serialize
+ * Pair \j of half \h, its words in bank \r0..\r7 as TRANSPOSE_PART
+ * leaves them, for both iterations.  The IFMA latency (4 cycles) would serialize
  * three products per pair on one accumulator, so consecutive pairs use
  * different accumulator sets: iteration 0 sets 0 and 1 (zmm20-22, 23-25),
  * iteration 1 sets 2 and 3 (zmm26-28, 29-31), alternating.
  */
-.macro	NH_PAIRJ j, h, base
-	.if	\base == 0
-	NH_PAIRJ_BANK	\j, \h, 0, 1, 2, 3, 4, 5, 6, 7
-	.else
-	NH_PAIRJ_BANK	\j, \h, 8, 9, 10, 11, 12, 13, 14, 15
-	.endif
-.endm
-
-.macro	NH_PAIRJ_BANK j, h, r0, r1, r2, r3, r4, r5, r6, r7
+.macro	NH_PAIRJ j, h, r0, r1, r2, r3, r4, r5, r6, r7
 	.if	\j == 0
 	NH_PAIR2	\r1, \r7, 0, \h, 20, 21, 22, 26, 27, 28
 	.elseif	\j == 1
@@ -565,10 +552,10 @@
 
 /*
  * VMAC-128's NH of the eight blocks at P, software-pipelined: half 0's
- * words are in bank zmm8..15 on entry (transposed by the group before, or
+ * words are in BANK_HALF0 on entry (transposed by the group before, or
  * the prologue), and its pairs go between the parts of half 1's transpose
- * into bank zmm0..7; half 1's pairs go between the parts of the next
- * group's half-0 transpose into zmm8..15 (the next group is NEXT: P +
+ * into BANK_HALF1; half 1's pairs go between the parts of the next
+ * group's half-0 transpose into BANK_HALF0 (the next group is NEXT: P +
  * 1024, or P again at the end of the input, a transpose that is not used,
  * so that no load goes past the input).  Issued just before the pairs
  * that wait for it, a transpose's loads, unpacks and two rounds of lane
@@ -577,15 +564,15 @@
  */
 .macro	NH128_GROUP
 	.irp	j, 0, 1, 2, 3
-	TRANSPOSE_PART	0, P, 1, \j
-	NH_PAIRJ	\j, 0, 8
+	TRANSPOSE_PART	P, 1, \j, BANK_HALF1
+	NH_PAIRJ	\j, 0, BANK_HALF0
 	.endr
 	leaq		1024(P), NEXT
 	cmpq		FR_END(%rsp), NEXT
 	cmovaeq		P, NEXT
 	.irp	j, 0, 1, 2, 3
-	TRANSPOSE_PART	8, NEXT, 0, \j
-	NH_PAIRJ	\j, 1, 0
+	TRANSPOSE_PART	NEXT, 0, \j, BANK_HALF0
+	NH_PAIRJ	\j, 1, BANK_HALF1
 	.endr
 .endm
 
@@ -593,7 +580,7 @@
  * NH and the vector part of the L2 of the eight blocks at P: \pos 0 is the
  * first group of a pair (columns left in FR_COL), \pos 1 the second
  * (columns summed and stored to FR_SUM for the scalar end), \pos 2 a
- * single group (likewise, from zero).  VMAC-128's L2 keeps off zmm8..15,
+ * single group (likewise, from zero).  VMAC-128's L2 keeps off BANK_HALF0,
  * the next group's words.
  */
 .macro	GROUP iters, pos
@@ -764,11 +751,8 @@
 /* The last group's L2 (\pos 1), alone. */
 .macro	L2P_DRAIN
 	L2P_KV		1
-	L2_LIMBS	1, 1, 2, 3, 2, 3, L2P_COLUMNS, 18
-	L2_MUL		KV, 1, L2P_COLUMNS, 11, , , 1
-	L2_MUL		KV + 192, 2, L2P_COLUMNS, 11, , , 1
-	L2_MUL		KV + 384, 3, L2P_COLUMNS, 11, , , 0
-	L2P_END		1
+	L2_VEC_KV	1, 1, 2, 3, 2, 3, L2P_COLUMNS, 18, 11, ,
+	L2_STORE_IT	4, 5, 6, 1, 2, 3, FR_SUM
 .endm
 
 /*
@@ -887,7 +871,7 @@
 	.endif
 	.if	\iters == 2
 	.irp	part, 0, 1, 2, 3
-	TRANSPOSE_PART	8, P, 0, \part
+	TRANSPOSE_PART	P, 0, \part, BANK_HALF0
 	.endr
 	.endif
 	/* An odd number of groups: the first is a step of its own (k^8). */
