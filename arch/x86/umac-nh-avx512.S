@@ -184,13 +184,19 @@
  * 128 bytes instead of four (UMAC-64: three instead of six), which leaves
  * the load ports to the data and the POLY steps.
  */
-.macro NH_KEYREGS_LOAD
+#define NH_KEYREGS_MAX_ITERS	2
+
+.macro NH_KEYREGS_LOAD iters
+	.if \iters <= NH_KEYREGS_MAX_ITERS
 	NH_KEYREGS_EACH	NH_KEY_LOAD
+	.endif
 .endm
 
 /* The key out of the registers again (the whole zmm: EVEX zeroing idioms). */
-.macro NH_KEYREGS_WIPE
+.macro NH_KEYREGS_WIPE iters
+	.if \iters <= NH_KEYREGS_MAX_ITERS
 	NH_KEYREGS_EACH	NH_KEY_WIPE
+	.endif
 .endm
 
 /* \mac (entry's register), (entry) for each entry held in a register. */
@@ -284,12 +290,12 @@
 	.if \s < 7
 	NH_LOAD4	5, 6, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters <= 2)
+	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters <= NH_KEYREGS_MAX_ITERS)
 	.else
 	.if \s < 7
 	NH_LOAD4	0, 1, (\s+1)*128
 	.endif
-	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters <= 2)
+	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters <= NH_KEYREGS_MAX_ITERS)
 	.endif
 	.endr
 	add		$1024, DATA
@@ -344,9 +350,7 @@ SYM_FUNC_END(umac_nh_avx512_\iters)
 
 SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	mov		KEY, KEY0
-.if \iters <= 2
-	NH_KEYREGS_LOAD
-.endif
+	NH_KEYREGS_LOAD	\iters
 .Lchunk\iters:
 	NH_ZERO		\iters
 	mov		KEY0, KEY
@@ -359,9 +363,7 @@ SYM_FUNC_START(umac_nh_chunks_avx512_\iters)
 	add		$(8 * \iters), OUT
 	dec		NCHUNKS
 	jnz		.Lchunk\iters
-.if \iters <= 2
-	NH_KEYREGS_WIPE
-.endif
+	NH_KEYREGS_WIPE	\iters
 	vzeroupper
 	RET
 SYM_FUNC_END(umac_nh_chunks_avx512_\iters)
@@ -390,9 +392,7 @@ NH_FUNC	4
 .macro NH_POLY_FUNC iters
 SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_ENTER
-.if \iters <= 2
-	NH_KEYREGS_LOAD
-.endif
+	NH_KEYREGS_LOAD	\iters
 .Lpchunk\iters:
 	NH_ZERO		\iters
 	mov		%r10, KEY
@@ -400,9 +400,7 @@ SYM_FUNC_START(umac_nh_poly_avx512_\iters)
 	UMAC_POLY_CHUNK_END \iters, NH_FOLD_ANY
 	dec		%r12
 	jnz		.Lpchunk\iters
-.if \iters <= 2
-	NH_KEYREGS_WIPE
-.endif
+	NH_KEYREGS_WIPE	\iters
 	vzeroupper
 	UMAC_POLY_LEAVE
 	RET
