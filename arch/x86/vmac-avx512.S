@@ -51,8 +51,9 @@
  * times 2^(52 s) is a 127-bit rotation), so all seventeen products land in
  * four columns of weights 2^0 .. 2^156 and the small top column folds
  * into column 0 (2^156 = 2^29 mod p).  The first group of a pair leaves
- * its six column accumulators on the stack and the second starts from
- * them, so the column adds and the fold run once per pair.  The 256-bit
+ * its six column accumulators on the stack (VMAC-64: in registers) and
+ * the second starts from them, so the column adds and the fold run once
+ * per pair.  The 256-bit
  * halves of each column are then added and stored as four partial sums;
  * the scalar end (L2_SCALAR) adds them, forms s0 + s1 2^52 + s2 2^104,
  * adds acc * k^16 (four MULX, independent of the message) and folds once.
@@ -103,6 +104,7 @@
  *	      column) for the scalar end, which reads them before the next
  *	      pair's second group writes them again
  *   FR_COL:  the six column accumulators of a pair's first group
+ *	      (VMAC-128; VMAC-64's stay in registers)
  *   (both wiped at the end: the only values that leave the registers)
  *   FR_P:    the input pointer while the scalar end uses %rsi
  *   FR_END:  end pointer of the input
@@ -120,6 +122,9 @@
 #define FR_NG		1000
 #define FR_FIRST	1008
 #define FR_SIZE		1024
+
+/* COL of L2_VEC_KV's first group of a pair whose columns stay in registers */
+#define COL_IN_REGS	-1
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
 	.balign		8
@@ -265,18 +270,19 @@
 /*
  * Sums the partial NH values of one weight, zmm\s0..zmm\s3 (block pair
  * i in zmm\si, lanes as in NH64_ROWS), into zmm\dst with block b in lane
- * b: two rounds of 128-bit lane shuffles and adds.  \t0..\t3 scratch.
+ * b: two rounds of 128-bit lane shuffles and adds, in place (the sets are
+ * overwritten) with zmm\t as the one scratch register.
  */
-.macro	NH64_REDUCE s0, s1, s2, s3, dst, t0, t1, t2, t3
-	vshufi64x2	$0x88, %zmm\s1, %zmm\s0, %zmm\t0
-	vshufi64x2	$0xdd, %zmm\s1, %zmm\s0, %zmm\t1
-	vshufi64x2	$0x88, %zmm\s3, %zmm\s2, %zmm\t2
-	vshufi64x2	$0xdd, %zmm\s3, %zmm\s2, %zmm\t3
-	vpaddq		%zmm\t1, %zmm\t0, %zmm\t0	/* blocks 0, 1, 0, 1, 2, 3, 2, 3 */
-	vpaddq		%zmm\t3, %zmm\t2, %zmm\t2	/* blocks 4, 5, 4, 5, 6, 7, 6, 7 */
-	vshufi64x2	$0x88, %zmm\t2, %zmm\t0, %zmm\t1
-	vshufi64x2	$0xdd, %zmm\t2, %zmm\t0, %zmm\t0
-	vpaddq		%zmm\t1, %zmm\t0, %zmm\dst
+.macro	NH64_REDUCE s0, s1, s2, s3, dst, t
+	vshufi64x2	$0x88, %zmm\s1, %zmm\s0, %zmm\t
+	vshufi64x2	$0xdd, %zmm\s1, %zmm\s0, %zmm\s1
+	vpaddq		%zmm\s1, %zmm\t, %zmm\s0	/* blocks 0, 1, 0, 1, 2, 3, 2, 3 */
+	vshufi64x2	$0x88, %zmm\s3, %zmm\s2, %zmm\t
+	vshufi64x2	$0xdd, %zmm\s3, %zmm\s2, %zmm\s3
+	vpaddq		%zmm\s3, %zmm\t, %zmm\s2	/* blocks 4, 5, 4, 5, 6, 7, 6, 7 */
+	vshufi64x2	$0x88, %zmm\s2, %zmm\s0, %zmm\t
+	vshufi64x2	$0xdd, %zmm\s2, %zmm\s0, %zmm\s2
+	vpaddq		%zmm\s2, %zmm\t, %zmm\dst
 .endm
 
 /* VMAC-64 NH of the eight blocks at P into zmm20..22 (lane = block). */
@@ -289,9 +295,9 @@
 	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25
 	NH64_ROWS	2, 1, 6, 7, 8, 14, 15, 26, 27, 28
 	NH64_ROWS	3, 1, 9, 10, 11, 14, 15, 29, 30, 31
-	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
-	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
-	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+	NH64_REDUCE	20, 23, 26, 29, 20, 0
+	NH64_REDUCE	21, 24, 27, 30, 21, 0
+	NH64_REDUCE	22, 25, 28, 31, 22, 0
 .endm
 
 /* Clears the twelve accumulators. */
@@ -384,7 +390,7 @@
 	.irp	c, \c0, \c1, \c2, \c1b, \c2b, \c3
 	vpxorq		%zmm\c, %zmm\c, %zmm\c
 	.endr
-	.else
+	.elseif	COL != COL_IN_REGS
 	vmovdqa64	COL(%rsp), %zmm\c0
 	vmovdqa64	COL + 64(%rsp), %zmm\c1
 	vmovdqa64	COL + 128(%rsp), %zmm\c2
@@ -400,12 +406,14 @@
 /* The columns left in COL (\pos 0), or summed into \c0, \c1, \c2. */
 .macro	L2_COLUMNS_END pos, c0, c1, c2, c1b, c2b, c3
 	.if	\pos == 0
+	.if	COL != COL_IN_REGS
 	vmovdqa64	%zmm\c0, COL(%rsp)
 	vmovdqa64	%zmm\c1, COL + 64(%rsp)
 	vmovdqa64	%zmm\c2, COL + 128(%rsp)
 	vmovdqa64	%zmm\c1b, COL + 192(%rsp)
 	vmovdqa64	%zmm\c2b, COL + 256(%rsp)
 	vmovdqa64	%zmm\c3, COL + 320(%rsp)
+	.endif
 	.else
 	vpsllq		$29, %zmm\c3, %zmm\c3
 	vpaddq		%zmm\c1b, %zmm\c1, %zmm\c1
@@ -681,7 +689,11 @@
  * use only zmm0 and zmm9 (renaming makes more unnecessary), which leaves
  * the L2 its own registers: the NH values, limbs in place, in zmm1..3,
  * columns zmm4..8 and zmm10, one key power in zmm11 and the other two as
- * memory operands.  An odd first group (a step of its own) stays GROUP's.
+ * memory operands.  The columns of a pair's first group stay in their
+ * registers until its second group's L2 (no 64-byte stores and loads
+ * through FR_COL: such stores hold up the IFMAs issued beside them), and
+ * the lane sort works in place, so that nothing else needs them.  An odd first
+ * group (a step of its own) stays GROUP's.
  */
 #define L2P_COLUMNS	4, 5, 6, 7, 8, 10
 
@@ -692,7 +704,7 @@
 	.else
 	.set	KV, VMAC_KEY_L2VEC
 	.endif
-	.set	COL, FR_COL
+	.set	COL, COL_IN_REGS
 .endm
 
 .macro	L2P_END pos
@@ -742,9 +754,9 @@
 	NH64_ROWP	1, 1, 23, 24, 25
 	NH64_ROWP	2, 1, 26, 27, 28
 	NH64_ROWP	3, 1, 29, 30, 31
-	NH64_REDUCE	20, 23, 26, 29, 1, 4, 5, 6, 7
-	NH64_REDUCE	21, 24, 27, 30, 2, 8, 10, 11, 0
-	NH64_REDUCE	22, 25, 28, 31, 3, 4, 5, 6, 7
+	NH64_REDUCE	20, 23, 26, 29, 1, 0
+	NH64_REDUCE	21, 24, 27, 30, 2, 0
+	NH64_REDUCE	22, 25, 28, 31, 3, 0
 	addq		$1024, P
 .endm
 
@@ -888,20 +900,25 @@
 	GROUP_SCALAR	\iters, 1
 
 	/*
-	 * Do not leave the column sums behind on the stack (FR_COL only
-	 * had zeros if there was no pair).
+	 * Do not leave the column sums behind on the stack: VMAC-64's
+	 * partial sums (its columns stay in registers), VMAC-128's and its
+	 * columns (FR_COL only had zeros if there was no pair).
 	 */
 	vpxorq		%zmm0, %zmm0, %zmm0
+	.if	\iters == 1
+	.irp	off, 0, 32, 64
+	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
+	.endr
+	.else
 	.irp	off, 0, 64, 128
 	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
 	.endr
 	cmpq	$1, FR_NG(%rsp)
 	je	.Lwiped_\iters
 	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
-	.if	\iters == 2 || \off < 384
 	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
-	.endif
 	.endr
+	.endif
 .Lwiped_\iters:
 	vzeroupper
 
@@ -1083,9 +1100,9 @@ SYM_FUNC_START(vmac_blocks64_avx512_short)
 	NH64_ROWS	1, 0, 3, 4, 5, 12, 13, 23, 24, 25, 128
 	NH64_ROWS	1, 1, 3, 4, 5, 14, 15, 23, 24, 25, 128
 .L64s_rows:
-	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
-	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
-	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+	NH64_REDUCE	20, 23, 26, 29, 20, 0
+	NH64_REDUCE	21, 24, 27, 30, 21, 0
+	NH64_REDUCE	22, 25, 28, 31, 22, 0
 .L64s_mask:
 	/* An odd count computed B again in its lone pair's A lane: clear it. */
 	testb	$1, %dl
@@ -1182,9 +1199,9 @@ SYM_FUNC_START(vmac_blocks128_avx512_short)
 	jb	.L128s_rows
 	NH128_BLOCK	0
 .L128s_rows:
-	NH64_REDUCE	20, 23, 26, 29, 20, 0, 1, 2, 3
-	NH64_REDUCE	21, 24, 27, 30, 21, 4, 5, 6, 7
-	NH64_REDUCE	22, 25, 28, 31, 22, 8, 9, 10, 11
+	NH64_REDUCE	20, 23, 26, 29, 20, 0
+	NH64_REDUCE	21, 24, 27, 30, 21, 0
+	NH64_REDUCE	22, 25, 28, 31, 22, 0
 .L128s_l2:
 	.set	KV, VMAC_KEY_L2VEC128
 	L2_VEC_KV	2, 20, 21, 22, 1, 2, 3, 4, 5, 6, 7, 8, 18, 23, 24, 25
