@@ -123,7 +123,10 @@
 #define FR_FIRST	1008
 #define FR_SIZE		1024
 
-/* COL of L2_VEC_KV's first group of a pair whose columns stay in registers */
+/*
+ * COL (where a pair's first group leaves its columns for the second) when
+ * they stay in the column registers instead of the frame (STAGE64)
+ */
 #define COL_IN_REGS	-1
 
 	.section	.rodata.cst8.vmac_avx512, "aM", @progbits, 8
@@ -370,7 +373,7 @@
 	L2_VEC_KV	\pos, \a0, \a52, \a104, \n1, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \t, \ka, \kb, \kc
 .endm
 
-/* L2_VEC with the key powers at KV(KEY) and the columns of \pos 0 and 1 at COL(%rsp). */
+/* L2_VEC with the key powers at KV(KEY), the first group's columns at COL (or COL_IN_REGS). */
 .macro	L2_VEC_KV pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t, ka, kb, kc
 	L2_LIMBS	\pos, \a0, \a52, \a104, \n1, \n2, \c0, \c1, \c2, \c1b, \c2b, \c3, \t
 	L2_MUL		KV, \a0, \c0, \c1, \c2, \c1b, \c2b, \c3, \ka, \kb, \kc, 1
@@ -381,7 +384,8 @@
 
 /*
  * The limbs n1, n2 (\n1 may be \a52 and \n2 \a104: computed in place) and
- * the columns' start: zero, or for \pos 1 the first group's from COL.
+ * the columns' start: zero, or for \pos 1 the first group's, from COL or,
+ * with COL_IN_REGS, already in place.
  */
 .macro	L2_LIMBS pos, a0, a52, a104, n1, n2, c0, c1, c2, c1b, c2b, c3, t
 	vpsrlq		$52, %zmm\a0, %zmm\t
@@ -403,7 +407,10 @@
 	vpandq		.Lmask22(%rip){1to8}, %zmm\n2, %zmm\n2
 .endm
 
-/* The columns left in COL (\pos 0), or summed into \c0, \c1, \c2. */
+/*
+ * The columns left for the second group (\pos 0: stored to COL, or in place
+ * with COL_IN_REGS), or summed into \c0, \c1, \c2.
+ */
 .macro	L2_COLUMNS_END pos, c0, c1, c2, c1b, c2b, c3
 	.if	\pos == 0
 	.if	COL != COL_IN_REGS
@@ -690,10 +697,10 @@
  * the L2 its own registers: the NH values, limbs in place, in zmm1..3,
  * columns zmm4..8 and zmm10, one key power in zmm11 and the other two as
  * memory operands.  The columns of a pair's first group stay in their
- * registers until its second group's L2 (no 64-byte stores and loads
- * through FR_COL: such stores hold up the IFMAs issued beside them), and
- * the lane sort works in place, so that nothing else needs them.  An odd first
- * group (a step of its own) stays GROUP's.
+ * registers until its second group's L2 (COL_IN_REGS: no 64-byte stores
+ * and loads through FR_COL, such stores hold up the IFMAs issued beside
+ * them), and the lane sort works in place, so that nothing else needs
+ * them.  An odd first group (a step of its own) stays GROUP's.
  */
 #define L2P_COLUMNS	4, 5, 6, 7, 8, 10
 
