@@ -93,6 +93,9 @@
  * sections: 2% fewer cycles at 16 KiB VMAC-128, none for VMAC-64, and 1-2%
  * more at 1 KiB for the bookkeeping), and an acc = 1 shortcut in every
  * scalar end (no gain before the last one was written for latency).
+ * VMAC-64's pipelined stages since leave a call's last vector L2 as well
+ * as its scalar end to the next call (CARRY_STORE), where they run beside
+ * its first NH.
  */
 #include <linux/linkage.h>
 /* struct vmac_key offsets, FOLD127 */
@@ -111,16 +114,18 @@
  *   FR_KPOW: the key power (k^8 or k^16) of the pending scalar end, or 0
  *   FR_KEY:  KEY while the scalar end uses %rcx
  *   FR_NG:   ngroups (1: no pair, FR_COL unused)
- *   FR_FIRST: the caller's first flag
+ *   FR_FLAGS: the caller's flags (VMAC_BLOCKS_*; VMAC-128: first only)
+ *   FR_CARRY: the caller's carry (VMAC-64)
  */
 #define FR_SUM		0		/* 2 iters x 3 columns x 32 bytes */
 #define FR_COL		192		/* 2 iters x 6 accumulators x 64 bytes */
 #define FR_P		960
 #define FR_END		968
 #define FR_KPOW		976
+#define FR_CARRY	984
 #define FR_KEY		992
 #define FR_NG		1000
-#define FR_FIRST	1008
+#define FR_FLAGS	1008
 #define FR_SIZE		1024
 
 /*
@@ -648,8 +653,8 @@
 	 * the generic code's; branching on a computed accumulator would
 	 * depend on a secret, if only with probability 2^-127.)
 	 */
-	cmpq	$0, FR_FIRST(%rsp)
-	je	.Lnotfresh_\iters
+	testb	$VMAC_BLOCKS_FIRST, FR_FLAGS(%rsp)
+	jz	.Lnotfresh_\iters
 	cmpq	$2, FR_NG(%rsp)
 	ja	.Lnotfresh_\iters
 	movq	AL0, %rax
@@ -692,9 +697,10 @@
  * scheduler with waiting uops while the next group's NH could not yet
  * enter.  So a stage (STAGE64) computes the NH of the group at P with the
  * L2 of the previous group, whose NH values it finds in zmm1..3, spread
- * between its rows; the call's last L2 runs alone (L2P_DRAIN).  The rows
- * use only zmm0 and zmm9 (renaming makes more unnecessary), which leaves
- * the L2 its own registers: the NH values, limbs in place, in zmm1..3,
+ * between its rows; the call's last L2 runs alone (L2P_DRAIN) or in
+ * the next call (CARRY_STORE).  The rows use only zmm0 and zmm9
+ * (renaming makes more unnecessary), which leaves the L2 its own
+ * registers: the NH values, limbs in place, in zmm1..3,
  * columns zmm4..8 and zmm10, one key power in zmm11 and the other two as
  * memory operands.  The columns of a pair's first group stay in their
  * registers until its second group's L2 (COL_IN_REGS: no 64-byte stores
@@ -830,19 +836,59 @@
 	cmpq	FR_END(%rsp), P
 	jb	.Lpair_\iters
 	.if	\iters == 1
+	testb	$VMAC_BLOCKS_CARRY_OUT, FR_FLAGS(%rsp)
+	jnz	.Lcarry_out
 	L2P_DRAIN
 	.endif
 .endm
 
 /*
+ * VMAC-64 across calls (the caller's 4 KiB FPU sections): the last
+ * group's L2 and its pair's scalar end, left to the next call, run beside
+ * that call's first NH instead of alone.  The carry holds what the
+ * pipeline holds in registers there: the last group's NH values (zmm1..3)
+ * and its pair's first-group columns, summed as L2_COLUMNS_END sums them
+ * (the sums are linear, so the second group adds its products to them
+ * later).  CARRY_IN enters the pairs at the second group's L2, with k^16
+ * pending for the scalar end.
+ */
+.macro	CARRY_STORE
+	movq		FR_CARRY(%rsp), %rax
+	L2_COLUMNS_END	1, L2P_COLUMNS
+	vmovdqa64	%zmm1, VMAC_CARRY_NH(%rax)
+	vmovdqa64	%zmm2, VMAC_CARRY_NH + 64(%rax)
+	vmovdqa64	%zmm3, VMAC_CARRY_NH + 128(%rax)
+	vmovdqa64	%zmm4, VMAC_CARRY_COL(%rax)
+	vmovdqa64	%zmm5, VMAC_CARRY_COL + 64(%rax)
+	vmovdqa64	%zmm6, VMAC_CARRY_COL + 128(%rax)
+.endm
+
+.macro	CARRY_LOAD
+	vmovdqa64	VMAC_CARRY_NH(%r9), %zmm1
+	vmovdqa64	VMAC_CARRY_NH + 64(%r9), %zmm2
+	vmovdqa64	VMAC_CARRY_NH + 128(%r9), %zmm3
+	vmovdqa64	VMAC_CARRY_COL(%r9), %zmm4
+	vmovdqa64	VMAC_CARRY_COL + 64(%r9), %zmm5
+	vmovdqa64	VMAC_CARRY_COL + 128(%r9), %zmm6
+	.irp	c, 7, 8, 10
+	vpxorq		%zmm\c, %zmm\c, %zmm\c
+	.endr
+	leaq		VMAC_KEY_POLY16(KEY), %rax
+	movq		%rax, FR_KPOW(%rsp)
+.endm
+
+/*
  * void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
- *			     const struct vmac_key *key, bool first)
+ *			     const struct vmac_key *key, unsigned int flags,
+ *			     struct vmac_avx512_carry *carry)
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
  *			      const struct vmac_key *key, bool first)
  *
  * NH + L2 over ngroups >= 1 groups of eight 128-byte blocks: an odd first
  * group as a step of its own, then pairs, the scalar end of each pair
- * between the two groups of the next one.
+ * between the two groups of the next one.  VMAC-64's flags
+ * (VMAC_BLOCKS_*): CARRY_OUT wants ngroups >= 2, CARRY_IN an even
+ * ngroups; a call that takes a carry and leaves none clears it.
  */
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
@@ -866,7 +912,8 @@
 
 	movq	KEY, FR_KEY(%rsp)
 	movzbl	%r8b, %r8d
-	movq	%r8, FR_FIRST(%rsp)
+	movq	%r8, FR_FLAGS(%rsp)
+	movq	%r9, FR_CARRY(%rsp)
 	movq	$0, FR_KPOW(%rsp)
 	movq	%rdx, %rax
 	movq	%rdx, FR_NG(%rsp)
@@ -892,6 +939,12 @@
 	.irp	part, 0, 1, 2, 3
 	TRANSPOSE_PART	P, 0, \part, BANK_HALF0
 	.endr
+	.else
+	testb	$VMAC_BLOCKS_CARRY_IN, %r8b
+	jz	.Lno_carry_in
+	CARRY_LOAD
+	jmp	.Lpair_\iters
+.Lno_carry_in:
 	.endif
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
@@ -916,6 +969,13 @@
 	.irp	off, 0, 32, 64
 	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
 	.endr
+	/* A carry taken and none left (CARRY_OUT does not come here). */
+	testb		$VMAC_BLOCKS_CARRY_IN, FR_FLAGS(%rsp)
+	jz		.Lwiped_\iters
+	movq		FR_CARRY(%rsp), %rax
+	.irp	off, 0, 64, 128, 192, 256, 320
+	vmovdqa64	%zmm0, \off(%rax)
+	.endr
 	.else
 	.irp	off, 0, 64, 128
 	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
@@ -930,6 +990,17 @@
 	vzeroupper
 
 	STORE_ACC_RETURN \iters
+
+	.if	\iters == 1
+.Lcarry_out:
+	CARRY_STORE
+	vpxorq		%xmm0, %xmm0, %xmm0
+	.irp	off, 0, 32, 64
+	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
+	.endr
+	vzeroupper
+	STORE_ACC_RETURN \iters
+	.endif
 .endm
 
 SYM_FUNC_START(vmac_blocks64_avx512)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * struct vmac_key offsets used by the x86-64 assembly, written once: the
- * .S files include this, and arch/x86/vmac-hooks.h checks each against the
- * struct with static_assert.
+ * struct vmac_key and struct vmac_avx512_carry offsets used by the x86-64
+ * assembly, and the flags of vmac_blocks64_avx512(), written once: the .S
+ * files include this, and arch/x86/vmac-hooks.h checks each offset against
+ * its struct with static_assert.
  */
 #ifndef KFAST_ARCH_X86_VMAC_OFFSETS_H
 #define KFAST_ARCH_X86_VMAC_OFFSETS_H
@@ -23,5 +24,13 @@
 #define VMAC_KEY_AESNI_ROUNDS	3968
 #define VMAC_KEY_NHDIFF		3976
 #define VMAC_KEY_L3		4104
+
+#define VMAC_CARRY_NH		0
+#define VMAC_CARRY_COL		192
+
+/* vmac_blocks64_avx512() flags (vmac_blocks128_avx512() takes FIRST only) */
+#define VMAC_BLOCKS_FIRST	1	/* p starts the message */
+#define VMAC_BLOCKS_CARRY_IN	2	/* carry holds the previous call's last step */
+#define VMAC_BLOCKS_CARRY_OUT	4	/* leave this call's last step in carry */
 
 #endif /* KFAST_ARCH_X86_VMAC_OFFSETS_H */

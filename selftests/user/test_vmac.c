@@ -176,7 +176,9 @@ static void test_random_splits(void)
 static void test_tiers(void)
 {
 	static u8 buf[70000 + 64];
-	static const size_t longlens[] = { 8191, 8192, 8193, 65536, 70000 };
+	static const size_t longlens[] = {
+		6844, 8191, 8192, 8193, 9856, 11698, 65536, 70000
+	};
 	u64 seed = 0x71e50001;
 	unsigned int impl, simd, tagbytes;
 	struct vmac_key key;
