@@ -34,6 +34,7 @@ typedef uint64_t __be64;
 #endif
 #define noinline __attribute__((noinline))
 #define __aligned(x) __attribute__((aligned(x)))
+#define __uninitialized
 #define __packed __attribute__((packed))
 #define __ro_after_init
 #define __init
