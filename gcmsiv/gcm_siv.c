@@ -474,7 +474,7 @@ int gcm_siv_encrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
 		    size_t aadlen, const u8 *src, size_t len, u8 *dst)
 {
-	struct gcm_siv_ctx ctx;
+	struct gcm_siv_ctx ctx __uninitialized;
 
 	return gcm_siv_encrypt_in(&ctx, key, impl, nonce, aad, aadlen, src,
 				  len, dst);
@@ -484,7 +484,7 @@ int gcm_siv_decrypt(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 		    const u8 nonce[GCM_SIV_NONCE_SIZE], const u8 *aad,
 		    size_t aadlen, const u8 *src, size_t srclen, u8 *dst)
 {
-	struct gcm_siv_ctx ctx;
+	struct gcm_siv_ctx ctx __uninitialized;
 
 	return gcm_siv_decrypt_in(&ctx, key, impl, nonce, aad, aadlen, src,
 				  srclen, dst);

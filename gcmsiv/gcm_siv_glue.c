@@ -192,7 +192,7 @@ static noinline int gsv_seal_short(struct aead_request *req,
 				   enum gcm_siv_impl impl)
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
-	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16);
+	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16) __uninitialized;
 	int err;
 
 	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
@@ -218,7 +218,7 @@ static noinline int gsv_open_short(struct aead_request *req,
 				   enum gcm_siv_impl impl)
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
-	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16);
+	u8 buf[GSV_SHORT_MAX + GCM_SIV_TAG_SIZE] __aligned(16) __uninitialized;
 	int err;
 
 	scatterwalk_map_and_copy(buf, req->src, 0, assoclen + len, 0);
@@ -248,7 +248,7 @@ static noinline int gsv_crypt_mapped(struct aead_request *req, bool enc,
 {
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u64 srclen = (u64)assoclen + len, dstlen = srclen + GCM_SIV_TAG_SIZE;
-	struct kfast_aead_flat f;
+	struct kfast_aead_flat f __uninitialized;
 	int err;
 
 	if (!enc)

@@ -416,7 +416,7 @@ int ocb_encrypt(const struct ocb_key *key, enum ocb_impl impl,
 		const u8 *aad, size_t aadlen, const u8 *src, size_t len, u8 *dst)
 {
 	size_t whole = round_down(len, OCB_BLOCK_SIZE);
-	struct ocb_ctx ctx;
+	struct ocb_ctx ctx __uninitialized;
 	u8 tag[OCB_MAX_TAG_SIZE];
 
 	if (!ocb_args_ok(taglen, aadlen, len))
@@ -440,7 +440,7 @@ int ocb_decrypt(const struct ocb_key *key, enum ocb_impl impl,
 {
 	u8 tag[OCB_MAX_TAG_SIZE], want[OCB_MAX_TAG_SIZE];
 	size_t len, whole;
-	struct ocb_ctx ctx;
+	struct ocb_ctx ctx __uninitialized;
 	int err = 0, bad;
 
 	if (srclen < taglen || !ocb_args_ok(taglen, aadlen, srclen - taglen))

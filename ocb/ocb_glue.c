@@ -207,7 +207,7 @@ static noinline int ocbg_crypt_mapped(struct aead_request *req, bool dec,
 	unsigned int taglen = crypto_aead_authsize(tfm);
 	unsigned int assoclen = req->assoclen, len = req->cryptlen;
 	u64 srclen = (u64)assoclen + len, dstlen = srclen + taglen;
-	struct kfast_aead_flat f;
+	struct kfast_aead_flat f __uninitialized;
 	int err;
 
 	if (dec)

@@ -768,7 +768,7 @@ static void l1_flush(const struct umac_key *key, struct umac_state *s)
 static bool umac_chunks(const struct umac_key *key, struct umac_state *s,
 			const u8 *p, size_t n)
 {
-	u64 out[UMAC_MAX_BATCH * UMAC_MAX_ITERS];
+	u64 out[UMAC_MAX_BATCH * UMAC_MAX_ITERS] __uninitialized;
 	unsigned int i, iters = s->iters;
 	const u64 *last = out + (n - 1) * iters;
 	size_t c;
@@ -807,7 +807,7 @@ static bool umac_chunks_poly(const struct umac_key *key, struct umac_state *s,
 			     const u8 *p, size_t n)
 {
 	bool pending = s->chunk_pos == UMAC_CHUNK_SIZE;
-	struct umac_poly_io io;
+	struct umac_poly_io io __uninitialized;
 	unsigned int i;
 
 	if (s->words + n - 1 + pending > UMAC_POLY64_WORDS)
@@ -1109,7 +1109,7 @@ static noinline void umac_short_pad(const struct umac_key *key,
 				    unsigned int idx, const u8 *data,
 				    size_t len, u8 *out)
 {
-	u8 pad[UMAC_MAX_TAG_SIZE];
+	u8 pad[UMAC_MAX_TAG_SIZE] __uninitialized;
 
 	pdf_pad(key, lo, hi, idx, taglen, pad);
 	__umac_short(key, taglen / 4, pad, data, len, out, false);
@@ -1138,9 +1138,9 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 	u64 nh[UMAC_MAX_ITERS] = { 0 };
 	unsigned int i, iters = taglen / 4;
 	struct kfast_simd_state simd;
-	struct umac_poly_io io;
-	u8 pad[UMAC_MAX_TAG_SIZE];
-	struct umac_ctx ctx;
+	struct umac_poly_io io __uninitialized;
+	u8 pad[UMAC_MAX_TAG_SIZE] __uninitialized;
+	struct umac_ctx ctx __uninitialized;
 
 	/* whole + 1 words, all POLY-64 */
 	if (umac_taglen_ok(taglen) && whole < UMAC_POLY64_WORDS) {

@@ -735,7 +735,7 @@ int vmac_finup(struct vmac_ctx *ctx, const u8 *data, size_t len,
 int vmac64(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
 	   const u8 *data, size_t len, u8 tag[VMAC64_TAGBYTES])
 {
-	struct vmac_ctx ctx;
+	struct vmac_ctx ctx __uninitialized;
 
 	vmac64_init(&ctx, key);
 	return vmac_finup(&ctx, data, len, nonce, tag);
@@ -744,7 +744,7 @@ int vmac64(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
 int vmac128(const struct vmac_key *key, const u8 nonce[VMAC_NONCEBYTES],
 	    const u8 *data, size_t len, u8 tag[VMAC128_TAGBYTES])
 {
-	struct vmac_ctx ctx;
+	struct vmac_ctx ctx __uninitialized;
 
 	vmac128_init(&ctx, key);
 	return vmac_finup(&ctx, data, len, nonce, tag);

@@ -34,7 +34,11 @@ typedef uint64_t __be64;
 #endif
 #define noinline __attribute__((noinline))
 #define __aligned(x) __attribute__((aligned(x)))
+#if __has_attribute(__uninitialized__)
+#define __uninitialized __attribute__((__uninitialized__))
+#else
 #define __uninitialized
+#endif
 #define __packed __attribute__((packed))
 #define __ro_after_init
 #define __init
