@@ -66,7 +66,7 @@ static inline struct gcm_siv_ctx *gsv_req_ctx(struct aead_request *req)
 static void gsv_auth_sg(struct gcm_siv_ctx *ctx, struct scatterlist *sg,
 			unsigned int skip, unsigned int len)
 {
-	struct sg_mapping_iter m;
+	struct sg_mapping_iter m __uninitialized;
 
 	if (!len)
 		return;
@@ -96,7 +96,7 @@ static inline void gsv_ctr_piece(struct gcm_siv_ctx *ctx, const u8 *src,
 static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct aead_request *req,
 		       unsigned int len, bool dec)
 {
-	struct sg_mapping_iter ms, md;
+	struct sg_mapping_iter ms __uninitialized, md __uninitialized;
 	unsigned int skip = req->assoclen;
 
 	if (!len)
@@ -159,7 +159,7 @@ static void gsv_ctr_sg(struct gcm_siv_ctx *ctx, struct aead_request *req,
 static void gsv_zero_sg(struct scatterlist *sg, unsigned int skip,
 			unsigned int len)
 {
-	struct sg_mapping_iter m;
+	struct sg_mapping_iter m __uninitialized;
 
 	if (!len)
 		return;

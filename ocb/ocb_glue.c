@@ -110,7 +110,7 @@ static void ocbg_walk_copy(struct ocbg_walk *w, u8 *buf, size_t n, bool to_sg)
 static void ocbg_aad_sg(struct ocb_ctx *ctx, const struct ocb_key *key,
 			struct scatterlist *sg, unsigned int len)
 {
-	struct sg_mapping_iter m;
+	struct sg_mapping_iter m __uninitialized;
 
 	if (!len)
 		return;
@@ -134,7 +134,7 @@ static void ocbg_text_sg(struct ocb_ctx *ctx, const struct ocb_key *key,
 			 struct aead_request *req, unsigned int len, bool dec,
 			 u8 tag[OCB_MAX_TAG_SIZE])
 {
-	struct ocbg_walk s, d;
+	struct ocbg_walk s __uninitialized, d __uninitialized;
 	u8 buf[OCB_BLOCK_SIZE];
 
 	ocbg_walk_start(&s, req->src, req->assoclen, SG_MITER_FROM_SG);
@@ -177,7 +177,7 @@ static void ocbg_text_sg(struct ocb_ctx *ctx, const struct ocb_key *key,
 static void ocbg_zero_sg(struct scatterlist *sg, unsigned int skip,
 			 unsigned int len)
 {
-	struct sg_mapping_iter m;
+	struct sg_mapping_iter m __uninitialized;
 
 	if (!len)
 		return;
