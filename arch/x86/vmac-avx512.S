@@ -837,7 +837,10 @@
 	jb	.Lpair_\iters
 	.if	\iters == 1
 	testb	$VMAC_BLOCKS_CARRY_OUT, FR_FLAGS(%rsp)
-	jnz	.Lcarry_out
+	jz	.Ldrain_\iters
+	CARRY_STORE
+	jmp	.Lwipe_\iters
+.Ldrain_\iters:
 	L2P_DRAIN
 	.endif
 .endm
@@ -964,14 +967,17 @@
 	 * partial sums (its columns stay in registers), VMAC-128's and its
 	 * columns (FR_COL only had zeros if there was no pair).
 	 */
+.Lwipe_\iters:
 	vpxorq		%zmm0, %zmm0, %zmm0
 	.if	\iters == 1
 	.irp	off, 0, 32, 64
 	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
 	.endr
-	/* A carry taken and none left (CARRY_OUT does not come here). */
-	testb		$VMAC_BLOCKS_CARRY_IN, FR_FLAGS(%rsp)
-	jz		.Lwiped_\iters
+	/* A carry taken and none left: cleared. */
+	movzbl		FR_FLAGS(%rsp), %eax
+	andl		$(VMAC_BLOCKS_CARRY_IN | VMAC_BLOCKS_CARRY_OUT), %eax
+	cmpl		$VMAC_BLOCKS_CARRY_IN, %eax
+	jne		.Lwiped_\iters
 	movq		FR_CARRY(%rsp), %rax
 	.irp	off, 0, 64, 128, 192, 256, 320
 	vmovdqa64	%zmm0, \off(%rax)
@@ -990,17 +996,6 @@
 	vzeroupper
 
 	STORE_ACC_RETURN \iters
-
-	.if	\iters == 1
-.Lcarry_out:
-	CARRY_STORE
-	vpxorq		%xmm0, %xmm0, %xmm0
-	.irp	off, 0, 32, 64
-	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
-	.endr
-	vzeroupper
-	STORE_ACC_RETURN \iters
-	.endif
 .endm
 
 SYM_FUNC_START(vmac_blocks64_avx512)
