@@ -44,6 +44,9 @@
  * in every column; the prefix XOR w0, w0^w1, w0^w1^w2, w0^..^w3 of the
  * previous round key (two shift+XOR steps) runs in parallel with it.
  * AES-256's odd steps broadcast w3 without rotation and use rcon = 0.
+ * AES-128 chains the broadcast words alone, one AESENCLAST per round key,
+ * and assembles the keys beside that chain (EXPAND128 in
+ * gcm_siv-keys.S.inc).
  *
  * CTR: the counter is the first 32-bit word of the block, little-endian,
  * wrapping modulo 2^32, which is what VPADDD does to lane 0.
