@@ -149,6 +149,22 @@ static inline uint64_t tsc(void)
 	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
 	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
 	XORQ("21,22,23,24")
+/*
+ * UMAC-32's chunk loop (umac_nh_poly_avx512_1) per 1 KiB: eight NH mixes
+ * and the fold of the chunk's two accumulators to the scalar L1 word that
+ * POLY takes (NH_FOLD: an add, the two lane extracts with their adds, a
+ * VPSHUFD and its add, the move to a general-purpose register), which is
+ * a chain of its own in each chunk.
+ */
+#define UMACFOLD "vpaddq %%zmm31, %%zmm30, %%zmm8\n" \
+	"vextracti64x4 $1, %%zmm8, %%ymm9\n" \
+	"vpaddq %%ymm9, %%ymm8, %%ymm9\n" \
+	"vextracti128 $1, %%ymm9, %%xmm8\n" \
+	"vpaddq %%xmm8, %%xmm9, %%xmm9\n" \
+	"vpshufd $0x4e, %%xmm9, %%xmm8\n" \
+	"vpaddq %%xmm8, %%xmm9, %%xmm9\n" \
+	"vmovq %%xmm9, %%rax\n"
+#define NHMIX8 R6(NHMIX) NHMIX(6) NHMIX(7)
 #define IF_MU(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
 	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
 
@@ -195,6 +211,8 @@ int main(void)
 	SHOW("1 VPMADD52LUQ + 1 VPADDQ zmm (per pair)", R6(IF_AD), 6);
 	SHOW("1 VPMADD52LUQ + 1 VPMULUDQ zmm (per pair)", R6(IF_MU), 6);
 	SHOW("NH mix: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds (per mix)", R6(NHMIX), 6);
+	SHOW("UMAC-32 chunk mix per KiB: 8 NH mixes + the fold", NHMIX8 UMACFOLD, 1);
+	SHOW("  the same without the fold (8 NH mixes)", NHMIX8, 1);
 	SHOW("VMAC-64 IFMA loop mix per 256 bytes (43 uops)", VMACMIX VMACMIX, 2);
 	SHOW("VMAC-128 IFMA loop mix per 256 bytes (75 uops)", VMAC128MIX, 1);
 	SHOW("GCM-SIV wide decryption mix per 32 blocks (173 uops)", GSVDECMIX, 1);
