@@ -105,20 +105,33 @@
  * (one pair and its fold per round); both are L1 loads, and the rounds
  * (AES) and the multiplies are what the loop is bound by.
  *
- * Key expansion (kfast_gcmsiv_derive_ce).  AESE x, 0 is SubBytes(ShiftRows(
- * x)); with the same word w in all four columns ShiftRows moves nothing,
- * so AESE of DUP(w) with a zero key is SubWord(w) in every word, and an
- * EXT by one byte of that is RotWord(SubWord(w)) = SubWord(RotWord(w))
- * (S-boxes act per byte).  A new AES-128 round key is the prefix-XOR of
- * the previous one's words (w0, w0^w1, w0^w1^w2, w0^..^w3: two shifts by
- * one and two words, each with an EOR) XORed with t = SubWord(RotWord(w3))
- * ^ rcon in every word (rcon in every word, as the prefix-XOR would carry
- * it from the first word into all four).  An AES-256 round key is the
- * prefix-XOR of the one two before it XORed with t from word 3 of the one
- * before it: SubWord(RotWord(w3)) ^ rcon for rk[2], rk[4], ..., SubWord(w3)
- * for rk[3], rk[5], ....  The prefix-XOR runs beside the DUP/AESE/EXT
- * chain.  The message key is made here, at the start of a request, so that
- * an open has it before its first block.
+ * Key expansion (kfast_gcmsiv_derive_ce).  AESE x, k is SubBytes(ShiftRows(
+ * x ^ k)); with the same word w in all four columns ShiftRows moves
+ * nothing, so AESE of DUP(w) with a zero key is SubWord(w) in every word,
+ * and S-boxes act per byte, so SubWord commutes with RotWord (rotating the
+ * bytes of every word: USHR/SLI, REV32, SHL/SRI).
+ *
+ * AES-128 (EXPAND128) follows the last words u_j of the round keys:
+ *
+ *	u_j+1 = u_j-3 ^ SubWord(RotWord(u_j)) ^ rcon_j
+ *
+ * with u_-3 = w0^w1^w2^w3, u_-2 = w1^w3, u_-1 = w2^w3 from the key's words,
+ * and round key j is (u_j^u_j-1^u_j-2^u_j-3, u_j^u_j-2, u_j^u_j-1, u_j).  A
+ * word kept in every column and rotated by one byte more at each step
+ * needs no shuffle on the chain: the rotation that RotWord asks for is
+ * the one the next step's representation has, and AESE's AddRoundKey
+ * comes before SubBytes, so with the word three steps back (plus rcon) as
+ * its key, one AESE per round key is the whole chain; the round keys are
+ * assembled beside it from the words rotated back and masked to their
+ * lanes.  An AES-256 round key is the prefix-XOR of the one two before it
+ * (w0, w0^w1, w0^w1^w2, w0^..^w3: two shifts by one and two words, each
+ * with an EOR) XORed with t from word 3 of the one before it, in every
+ * word: SubWord(RotWord(w3)) ^ rcon (an EXT by one byte after the AESE;
+ * rcon in every word, as the prefix-XOR would carry it from the first word
+ * into all four) for rk[2], rk[4], ..., SubWord(w3) for rk[3], rk[5], ....
+ * The prefix-XOR runs beside the DUP/AESE/EXT chain.  The message
+ * key is made here, at the start of a request, so that an open has it
+ * before its first block.
  */
 #include <linux/linkage.h>
 
@@ -254,6 +267,32 @@
 	KEXB	.req	v7	/* AES-256: the odd round keys */
 	KEXZ	.req	v31	/* zero */
 
+	/*
+	 * AES-128's expansion by its last words (EXPAND128), after the
+	 * derivation, when v16-v30 are free: the chain, its round key, the
+	 * rotated words W (slot j % 4 holds W_j) and the plain ones F (the
+	 * same), the lane masks, temporaries.
+	 */
+	KC	.req	v0
+	KJ	.req	v1
+	KW0	.req	v3
+	KW1	.req	v4
+	KW2	.req	v5
+	KW3	.req	v7
+	KF0	.req	v16
+	KF1	.req	v17
+	KF2	.req	v18
+	KF3	.req	v19
+	KMA	.req	v20	/* lanes 0 and 2 */
+	KMB	.req	v21	/* lanes 0 and 1 */
+	KMC	.req	v22	/* lane 0 */
+	KT1	.req	v23
+	KT2	.req	v24
+	KT3	.req	v25
+	KX	.req	v26
+	KQ	.req	v27
+	KY	.req	v28
+
 .text
 
 /* d8-d15 are callee-saved: the functions that use v8-v15 keep them here. */
@@ -358,6 +397,94 @@
 	eor		\k\().16b, \k\().16b, \t\().16b
 .endm
 
+/* \dst = \src with every word rotated by \n bytes: RotWord^\n (0..3). */
+.macro KEY_ROT n, dst, src
+.if \n == 0
+	mov		\dst\().16b, \src\().16b
+.elseif \n == 1
+	ushr		\dst\().4s, \src\().4s, #8
+	sli		\dst\().4s, \src\().4s, #24
+.elseif \n == 2
+	rev32		\dst\().8h, \src\().8h
+.else
+	shl		\dst\().4s, \src\().4s, #8
+	sri		\dst\().4s, \src\().4s, #24
+.endif
+.endm
+
+/*
+ * EXPAND128 (see "Key expansion" above): u_j = word 3 of round key j,
+ * u_-3 = w0^w1^w2^w3, u_-2 = w1^w3, u_-1 = w2^w3 for the key w0..w3;
+ * W_j = RotWord^(1-j mod 4)(u_j) and F_j = u_j, each in every word;
+ * KC = SubWord(W_j's word) in every word.
+ */
+.macro EXPAND128_INIT
+	ext		KX.16b, KEXA.16b, KEXA.16b, #8
+	eor		KX.16b, KX.16b, KEXA.16b	/* w0^w2, w1^w3, ... */
+	ext		KQ.16b, KEXA.16b, KEXA.16b, #4
+	eor		KQ.16b, KQ.16b, KEXA.16b	/* w_i ^ w_i+1 */
+	ext		KY.16b, KX.16b, KX.16b, #4
+	eor		KW1.16b, KY.16b, KX.16b		/* W_-3 */
+	dup		KF0.4s, KEXA.s[3]		/* F_0 */
+	KEY_ROT		1, KW0, KF0			/* W_0 */
+	movi		KC.2d, #0
+	aese		KC.16b, KW0.16b
+	dup		KF3.4s, KQ.s[2]			/* F_-1 */
+	dup		KF2.4s, KX.s[1]			/* F_-2 */
+	KEY_ROT		3, KW2, KF2			/* W_-2 */
+	KEY_ROT		2, KW3, KF3			/* W_-1 */
+	movi		KMA.2d, #0x00000000ffffffff
+	movi		KMB.16b, #0xff
+	mov		KMB.d[1], KEXZ.d[0]
+	movi		KMC.2d, #0x00000000ffffffff
+	mov		KMC.d[1], KEXZ.d[0]
+.endm
+
+/*
+ * Step j (0..9) with rcon_j = \rc: u_j+1 = u_j-3 ^ SubWord(RotWord(u_j)) ^
+ * rcon_j.  KC holds SubWord(W_j's word) = SubWord(RotWord(W_j+1's
+ * rotation of u_j)), so with KJ = W_j-3 ^ rcon_j in W_j+1's rotation
+ * (W_j-3's rotation is the same: four steps back), W_j+1 = KC ^ KJ, and
+ * one AESE (AddRoundKey first, ShiftRows idle on a word repeated in
+ * every column) is the whole step of the chain: KC = SubWord(KC ^ KJ).
+ * Round key j+1 is F_j+1 ^ F_j in words 0, 2 ^ F_j-1 in words 0, 1 ^
+ * F_j-2 in word 0, beside the chain.
+ */
+.macro EXPAND128_STEP j, rc, w, fnew, f0, f1, f2
+	movi		RCON.4s, #\rc, lsl #(8 * (\j % 4))
+	eor		KJ.16b, \w\().16b, RCON.16b
+	eor		\w\().16b, KC.16b, KJ.16b	/* W_j+1 over W_j-3 */
+.if \j < 9
+	aese		KC.16b, KJ.16b
+.endif
+	KEY_ROT		(\j % 4), \fnew, \w		/* F_j+1 */
+	and		KT1.16b, \f0\().16b, KMA.16b
+	and		KT2.16b, \f1\().16b, KMB.16b
+	and		KT3.16b, \f2\().16b, KMC.16b
+	eor		KT1.16b, KT1.16b, KT2.16b
+	eor		KT3.16b, KT3.16b, \fnew\().16b
+	eor		KT1.16b, KT1.16b, KT3.16b
+	st1		{KT1.16b}, [RKOUT], #16
+.endm
+
+/* Round keys 1..10 from KEXA (round key 0), stored at RKOUT. */
+.macro EXPAND128
+	EXPAND128_INIT
+	.set		.Lk128_j, 0
+	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+	.if (.Lk128_j + 1) % 4 == 1
+	EXPAND128_STEP	.Lk128_j, \rc, KW1, KF1, KF0, KF3, KF2
+	.elseif (.Lk128_j + 1) % 4 == 2
+	EXPAND128_STEP	.Lk128_j, \rc, KW2, KF2, KF1, KF0, KF3
+	.elseif (.Lk128_j + 1) % 4 == 3
+	EXPAND128_STEP	.Lk128_j, \rc, KW3, KF3, KF2, KF1, KF0
+	.else
+	EXPAND128_STEP	.Lk128_j, \rc, KW0, KF0, KF3, KF2, KF1
+	.endif
+	.set		.Lk128_j, .Lk128_j + 1
+	.endr
+.endm
+
 /*
  * The derivation blocks for \nr rounds: BLK0..BLK3 (BLK5) = le32(i) ||
  * nonce through AES with the long-term key (in RK0..RK14); then h, and
@@ -391,11 +518,7 @@ SYM_FUNC_START(kfast_gcmsiv_derive_ce)
 	b.ne		.Lderive_256
 	DERIVE		10
 	st1		{KEXA.16b}, [RKOUT], #16
-	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
-	KEY_SUBWORD	KEXT, KEXA, \rc
-	KEY_MIX		KEXA, KEXT
-	st1		{KEXA.16b}, [RKOUT], #16
-	.endr
+	EXPAND128
 	ret
 .Lderive_256:
 	DERIVE		14
