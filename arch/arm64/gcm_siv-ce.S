@@ -123,15 +123,11 @@
  * comes before SubBytes, so with the word three steps back (plus rcon) as
  * its key, one AESE per round key is the whole chain; the round keys are
  * assembled beside it from the words rotated back and masked to their
- * lanes.  An AES-256 round key is the prefix-XOR of the one two before it
- * (w0, w0^w1, w0^w1^w2, w0^..^w3: two shifts by one and two words, each
- * with an EOR) XORed with t from word 3 of the one before it, in every
- * word: SubWord(RotWord(w3)) ^ rcon (an EXT by one byte after the AESE;
- * rcon in every word, as the prefix-XOR would carry it from the first word
- * into all four) for rk[2], rk[4], ..., SubWord(w3) for rk[3], rk[5], ....
- * The prefix-XOR runs beside the DUP/AESE/EXT chain.  The message
- * key is made here, at the start of a request, so that an open has it
- * before its first block.
+ * lanes.  AES-256 (EXPAND256) is the same with u_j+1 = u_j-7 ^ g_j(u_j),
+ * g_j = SubWord(RotWord()) ^ rcon at odd j and SubWord() at even j (the
+ * rotation moves at the odd steps only), and round keys made of u_j,
+ * u_j-2, u_j-4, u_j-6.  The message key is made here, at the start of a
+ * request, so that an open has it before its first block.
  */
 #include <linux/linkage.h>
 
@@ -259,39 +255,42 @@
 	HF	.req	v27
 	HFQ	.req	q27
 
-	/* Key expansion, beside the long-term key (v16-v30): v0-v7, v31. */
-	KEXT	.req	v0	/* the SubWord term t, in every word */
-	KEXP	.req	v1	/* prefix-XOR shifts */
-	RCON	.req	v2
-	KEXA	.req	v6	/* the round key being made (AES-256: even) */
-	KEXB	.req	v7	/* AES-256: the odd round keys */
+	/* The derivation's message key, beside the long-term key (v16-v30). */
+	KEXA	.req	v6	/* round key 0 */
+	KEXB	.req	v7	/* AES-256: round key 1 */
 	KEXZ	.req	v31	/* zero */
 
 	/*
-	 * AES-128's expansion by its last words (EXPAND128), after the
-	 * derivation, when v16-v30 are free: the chain, its round key, the
-	 * rotated words W (slot j % 4 holds W_j) and the plain ones F (the
-	 * same), the lane masks, temporaries.
+	 * The expansion by the round keys' last words (EXPAND128,
+	 * EXPAND256), after the derivation, when v16-v30 are free: the
+	 * chain and its round key, the rotated words W (slot i % 8 holds
+	 * W_i; AES-128 uses four slots) and the plain ones F (the same), the
+	 * lane masks, two temporaries (over the message key's registers,
+	 * whose words are read first).
 	 */
-	KC	.req	v0
-	KJ	.req	v1
-	KW0	.req	v3
-	KW1	.req	v4
-	KW2	.req	v5
-	KW3	.req	v7
-	KF0	.req	v16
-	KF1	.req	v17
-	KF2	.req	v18
-	KF3	.req	v19
-	KMA	.req	v20	/* lanes 0 and 2 */
-	KMB	.req	v21	/* lanes 0 and 1 */
-	KMC	.req	v22	/* lane 0 */
-	KT1	.req	v23
-	KT2	.req	v24
-	KT3	.req	v25
-	KX	.req	v26
-	KQ	.req	v27
-	KY	.req	v28
+	KF7	.req	v0
+	KC	.req	v1
+	KJ	.req	v2
+	KMA	.req	v3	/* lanes 0 and 2 */
+	KMB	.req	v4	/* lanes 0 and 1 */
+	KMC	.req	v5	/* lane 0 */
+	KT1	.req	v6
+	KT2	.req	v7
+	KW0	.req	v16
+	KW1	.req	v17
+	KW2	.req	v18
+	KW3	.req	v19
+	KW4	.req	v20
+	KW5	.req	v21
+	KW6	.req	v22
+	KW7	.req	v23
+	KF0	.req	v24
+	KF1	.req	v25
+	KF2	.req	v26
+	KF3	.req	v27
+	KF4	.req	v28
+	KF5	.req	v29
+	KF6	.req	v30
 
 .text
 
@@ -373,30 +372,6 @@
 
 /* ---- per-nonce keys ----------------------------------------------------- */
 
-/*
- * \t = SubWord(RotWord(word 3 of \k)) ^ \rcon in every word (see "Key
- * expansion" above); without \rcon, SubWord(word 3 of \k) (AES-256's odd
- * round keys).
- */
-.macro KEY_SUBWORD t, k, rcon
-	dup		\t\().4s, \k\().s[3]
-	aese		\t\().16b, KEXZ.16b
-.ifnb \rcon
-	ext		\t\().16b, \t\().16b, \t\().16b, #1
-	movi		RCON.4s, #\rcon
-	eor		\t\().16b, \t\().16b, RCON.16b
-.endif
-.endm
-
-/* \k = prefix-XOR of \k's words, then XOR \t: the next round key. */
-.macro KEY_MIX k, t
-	ext		KEXP.16b, KEXZ.16b, \k\().16b, #12	/* words 0-2 up one */
-	eor		\k\().16b, \k\().16b, KEXP.16b
-	ext		KEXP.16b, KEXZ.16b, \k\().16b, #8	/* up two */
-	eor		\k\().16b, \k\().16b, KEXP.16b
-	eor		\k\().16b, \k\().16b, \t\().16b
-.endm
-
 /* \dst = \src with every word rotated by \n bytes: RotWord^\n (0..3). */
 .macro KEY_ROT n, dst, src
 .if \n == 0
@@ -413,26 +388,28 @@
 .endm
 
 /*
- * EXPAND128 (see "Key expansion" above): u_j = word 3 of round key j,
- * u_-3 = w0^w1^w2^w3, u_-2 = w1^w3, u_-1 = w2^w3 for the key w0..w3;
- * W_j = RotWord^(1-j mod 4)(u_j) and F_j = u_j, each in every word;
- * KC = SubWord(W_j's word) in every word.
+ * From round key \k (words w0..w3): \f0 = w3, \f2 = w2^w3, \f4 = w1^w3
+ * in every word (F), \w6 = w0^w1^w2^w3 in every word, and \w0, \w2, \w4
+ * = \f0, \f2, \f4 rotated by RotWord^\r0, ^\r2, ^\r4 (W).  Temporaries
+ * \x, \q, \e.
  */
-.macro EXPAND128_INIT
-	ext		KX.16b, KEXA.16b, KEXA.16b, #8
-	eor		KX.16b, KX.16b, KEXA.16b	/* w0^w2, w1^w3, ... */
-	ext		KQ.16b, KEXA.16b, KEXA.16b, #4
-	eor		KQ.16b, KQ.16b, KEXA.16b	/* w_i ^ w_i+1 */
-	ext		KY.16b, KX.16b, KX.16b, #4
-	eor		KW1.16b, KY.16b, KX.16b		/* W_-3 */
-	dup		KF0.4s, KEXA.s[3]		/* F_0 */
-	KEY_ROT		1, KW0, KF0			/* W_0 */
-	movi		KC.2d, #0
-	aese		KC.16b, KW0.16b
-	dup		KF3.4s, KQ.s[2]			/* F_-1 */
-	dup		KF2.4s, KX.s[1]			/* F_-2 */
-	KEY_ROT		3, KW2, KF2			/* W_-2 */
-	KEY_ROT		2, KW3, KF3			/* W_-1 */
+.macro KEY_WORDS k, f0, f2, f4, w0, w2, w4, w6, r0, r2, r4, x, q, e
+	ext		\x\().16b, \k\().16b, \k\().16b, #8
+	eor		\x\().16b, \x\().16b, \k\().16b		/* w0^w2, w1^w3, ... */
+	ext		\q\().16b, \k\().16b, \k\().16b, #4
+	eor		\q\().16b, \q\().16b, \k\().16b		/* w_i ^ w_i+1 */
+	ext		\e\().16b, \x\().16b, \x\().16b, #4
+	eor		\w6\().16b, \e\().16b, \x\().16b
+	dup		\f0\().4s, \k\().s[3]
+	dup		\f2\().4s, \q\().s[2]
+	dup		\f4\().4s, \x\().s[1]
+	KEY_ROT		\r0, \w0, \f0
+	KEY_ROT		\r2, \w2, \f2
+	KEY_ROT		\r4, \w4, \f4
+.endm
+
+/* The lane masks of KEY_ASSEMBLE. */
+.macro KEY_MASKS
 	movi		KMA.2d, #0x00000000ffffffff
 	movi		KMB.16b, #0xff
 	mov		KMB.d[1], KEXZ.d[0]
@@ -441,47 +418,114 @@
 .endm
 
 /*
- * Step j (0..9) with rcon_j = \rc: u_j+1 = u_j-3 ^ SubWord(RotWord(u_j)) ^
- * rcon_j.  KC holds SubWord(W_j's word) = SubWord(RotWord(W_j+1's
- * rotation of u_j)), so with KJ = W_j-3 ^ rcon_j in W_j+1's rotation
- * (W_j-3's rotation is the same: four steps back), W_j+1 = KC ^ KJ, and
- * one AESE (AddRoundKey first, ShiftRows idle on a word repeated in
- * every column) is the whole step of the chain: KC = SubWord(KC ^ KJ).
- * Round key j+1 is F_j+1 ^ F_j in words 0, 2 ^ F_j-1 in words 0, 1 ^
- * F_j-2 in word 0, beside the chain.
+ * One step of the chain: \w holds W_i (the word that the new one is
+ * XORed with, in the new one's rotation); W_new = KC ^ (\w ^ rcon) over
+ * it, KC = SubWord(KC ^ (\w ^ rcon)) unless \last, \fnew = W_new rotated
+ * back by RotWord^\rot.  Without \rc, no rcon (AES-256's SubWord steps).
  */
-.macro EXPAND128_STEP j, rc, w, fnew, f0, f1, f2
-	movi		RCON.4s, #\rc, lsl #(8 * (\j % 4))
-	eor		KJ.16b, \w\().16b, RCON.16b
-	eor		\w\().16b, KC.16b, KJ.16b	/* W_j+1 over W_j-3 */
-.if \j < 9
+.macro KEY_STEP w, fnew, rot, last, rc, sh
+.ifnb \rc
+	movi		KJ.4s, #\rc, lsl #\sh
+	eor		KJ.16b, KJ.16b, \w\().16b
+.else
+	mov		KJ.16b, \w\().16b
+.endif
+	eor		\w\().16b, KC.16b, KJ.16b
+.if !\last
 	aese		KC.16b, KJ.16b
 .endif
-	KEY_ROT		(\j % 4), \fnew, \w		/* F_j+1 */
-	and		KT1.16b, \f0\().16b, KMA.16b
-	and		KT2.16b, \f1\().16b, KMB.16b
-	and		KT3.16b, \f2\().16b, KMC.16b
+	KEY_ROT		\rot, \fnew, \w
+.endm
+
+/* A round key \fnew ^ \fa in words 0, 2 ^ \fb in words 0, 1 ^ \fc in word 0. */
+.macro KEY_ASSEMBLE fnew, fa, fb, fc
+	and		KT1.16b, \fa\().16b, KMA.16b
+	and		KT2.16b, \fb\().16b, KMB.16b
 	eor		KT1.16b, KT1.16b, KT2.16b
-	eor		KT3.16b, KT3.16b, \fnew\().16b
-	eor		KT1.16b, KT1.16b, KT3.16b
+	and		KT2.16b, \fc\().16b, KMC.16b
+	eor		KT2.16b, KT2.16b, \fnew\().16b
+	eor		KT1.16b, KT1.16b, KT2.16b
 	st1		{KT1.16b}, [RKOUT], #16
 .endm
 
-/* Round keys 1..10 from KEXA (round key 0), stored at RKOUT. */
+/*
+ * AES-128: round keys 1..10 from KEXA (round key 0), stored at RKOUT.
+ * u_j = word 3 of round key j, with u_-1 = w2^w3, u_-2 = w1^w3, u_-3 =
+ * w0^w1^w2^w3 for the key w0..w3, and
+ *
+ *	u_j+1 = u_j-3 ^ SubWord(RotWord(u_j)) ^ rcon_j,
+ *	round key j = (u_j^u_j-1^u_j-2^u_j-3, u_j^u_j-2, u_j^u_j-1, u_j).
+ *
+ * W_j = RotWord^(1-j mod 4)(u_j) and F_j = u_j, each in every word, in
+ * slot j % 4; KC = SubWord(W_j's word) in every word.  That is
+ * SubWord(RotWord(u_j)) in W_j+1's rotation, and u_j-3 (four steps back)
+ * has that rotation too, so W_j+1 = KC ^ W_j-3 ^ rcon_j (rcon in byte
+ * j % 4), and one AESE with that as its key is the whole step of the
+ * chain: AddRoundKey comes first, ShiftRows moves nothing in a word
+ * repeated in every column.  The round keys are assembled beside it.
+ */
 .macro EXPAND128
-	EXPAND128_INIT
+	KEY_WORDS	KEXA, KF0, KF3, KF2, KW0, KW3, KW2, KW1, 1, 2, 3, KJ, KMA, KMB
+	movi		KC.2d, #0
+	aese		KC.16b, KW0.16b
+	KEY_MASKS
 	.set		.Lk128_j, 0
 	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
 	.if (.Lk128_j + 1) % 4 == 1
-	EXPAND128_STEP	.Lk128_j, \rc, KW1, KF1, KF0, KF3, KF2
+	KEY_STEP	KW1, KF1, (.Lk128_j % 4), (.Lk128_j == 9), \rc, (8 * (.Lk128_j % 4))
+	KEY_ASSEMBLE	KF1, KF0, KF3, KF2
 	.elseif (.Lk128_j + 1) % 4 == 2
-	EXPAND128_STEP	.Lk128_j, \rc, KW2, KF2, KF1, KF0, KF3
+	KEY_STEP	KW2, KF2, (.Lk128_j % 4), (.Lk128_j == 9), \rc, (8 * (.Lk128_j % 4))
+	KEY_ASSEMBLE	KF2, KF1, KF0, KF3
 	.elseif (.Lk128_j + 1) % 4 == 3
-	EXPAND128_STEP	.Lk128_j, \rc, KW3, KF3, KF2, KF1, KF0
+	KEY_STEP	KW3, KF3, (.Lk128_j % 4), (.Lk128_j == 9), \rc, (8 * (.Lk128_j % 4))
+	KEY_ASSEMBLE	KF3, KF2, KF1, KF0
 	.else
-	EXPAND128_STEP	.Lk128_j, \rc, KW0, KF0, KF3, KF2, KF1
+	KEY_STEP	KW0, KF0, (.Lk128_j % 4), (.Lk128_j == 9), \rc, (8 * (.Lk128_j % 4))
+	KEY_ASSEMBLE	KF0, KF3, KF2, KF1
 	.endif
 	.set		.Lk128_j, .Lk128_j + 1
+	.endr
+.endm
+
+/* Steps j = 2i + 1 (with rcon_i) and j + 1 (SubWord only) of EXPAND256. */
+.macro EXPAND256_PAIR i, rc, wo, fo, fo1, fo3, fo5, we, fe, fe1, fe3, fe5
+	KEY_STEP	\wo, \fo, (\i % 4), (\i == 6), \rc, (8 * (\i % 4))
+	KEY_ASSEMBLE	\fo, \fo1, \fo3, \fo5
+.if \i < 6
+	KEY_STEP	\we, \fe, (\i % 4), 0
+	KEY_ASSEMBLE	\fe, \fe1, \fe3, \fe5
+.endif
+.endm
+
+/*
+ * AES-256: round keys 2..14 from KEXA and KEXB (round keys 0 and 1),
+ * stored at RKOUT, the same way.  Here u_j+1 = u_j-7 ^ g_j(u_j), g_j =
+ * SubWord(RotWord()) ^ rcon_(j-1)/2 for odd j and SubWord() for even j,
+ * round key j = (u_j^u_j-2^u_j-4^u_j-6, u_j^u_j-4, u_j^u_j-2, u_j), and
+ * u_-2, u_-4, u_-6 (u_-1, u_-3, u_-5) come from round key 0 (1) as
+ * AES-128's u_-1, u_-2, u_-3 do from its key.  The rotation moves at the
+ * odd steps only, so W_j = RotWord^(1 - floor(j / 2) mod 4)(u_j), slot
+ * j % 8, and W_j-7 has W_j+1's rotation.
+ */
+.macro EXPAND256
+	KEY_WORDS	KEXA, KF0, KF6, KF4, KW0, KW6, KW4, KW2, 1, 2, 3, KJ, KMA, KMB
+	KEY_WORDS	KEXB, KF1, KF7, KF5, KW1, KW7, KW5, KW3, 1, 2, 3, KJ, KMA, KMB
+	movi		KC.2d, #0
+	aese		KC.16b, KW1.16b
+	KEY_MASKS
+	.set		.Lk256_i, 0
+	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40
+	.if .Lk256_i % 4 == 0
+	EXPAND256_PAIR	.Lk256_i, \rc, KW2, KF2, KF0, KF6, KF4, KW3, KF3, KF1, KF7, KF5
+	.elseif .Lk256_i % 4 == 1
+	EXPAND256_PAIR	.Lk256_i, \rc, KW4, KF4, KF2, KF0, KF6, KW5, KF5, KF3, KF1, KF7
+	.elseif .Lk256_i % 4 == 2
+	EXPAND256_PAIR	.Lk256_i, \rc, KW6, KF6, KF4, KF2, KF0, KW7, KF7, KF5, KF3, KF1
+	.else
+	EXPAND256_PAIR	.Lk256_i, \rc, KW0, KF0, KF6, KF4, KF2, KW1, KF1, KF7, KF5, KF3
+	.endif
+	.set		.Lk256_i, .Lk256_i + 1
 	.endr
 .endm
 
@@ -523,17 +567,7 @@ SYM_FUNC_START(kfast_gcmsiv_derive_ce)
 .Lderive_256:
 	DERIVE		14
 	st1		{KEXA.16b, KEXB.16b}, [RKOUT], #32
-	/* rk[2i+2] from rk[2i], rk[2i+1]; rk[2i+3] from rk[2i+1], rk[2i+2] */
-	.irp		rc, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40
-	KEY_SUBWORD	KEXT, KEXB, \rc
-	KEY_MIX		KEXA, KEXT
-	st1		{KEXA.16b}, [RKOUT], #16
-	.if \rc != 0x40
-	KEY_SUBWORD	KEXT, KEXA
-	KEY_MIX		KEXB, KEXT
-	st1		{KEXB.16b}, [RKOUT], #16
-	.endif
-	.endr
+	EXPAND256
 	ret
 SYM_FUNC_END(kfast_gcmsiv_derive_ce)
 
