@@ -953,7 +953,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
 	mov		MED_NROUNDS(%rsp), %edx
 	vpxor		%xmm1, %xmm13, %xmm13
-	EXPAND_KEY	%edx, %rsp, %xmm1, %xmm14, %xmm13
+	EXPAND_KEY_TAG	%edx, %rsp, %xmm1, %xmm14, %xmm13
 	mov		24(%rbp), %rdi				/* dst */
 	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
 	test		%r11, %r11
