@@ -198,17 +198,14 @@ def derive_table(ours):
         lines = derive_path(ours, fn, aes256)
         cells = []
         for c in CPUS:
-            args = ["-mtriple=aarch64", "-mcpu=" + c, "-mattr=+aes,+neon,+sha3"]
-            one = mcamodel.mca(lines, args, 1)["cycles"]
-            many = mcamodel.mca(lines, args, ITERS)["cycles"] / ITERS
-            cells.append("%d / %.0f" % (one, many))
+            cells.append("%d / %.0f" % (mca(lines, c, 1), mca(lines, c) / ITERS))
         out.append("| %s | %s |" % (what, " | ".join(cells)))
     return out
 
 
-def mca(lines, cpu):
+def mca(lines, cpu, iters=ITERS):
     return mcamodel.mca(lines, ["-mtriple=aarch64", "-mcpu=" + cpu,
-                                "-mattr=+aes,+neon,+sha3"], ITERS)["cycles"]
+                                "-mattr=+aes,+neon,+sha3"], iters)["cycles"]
 
 
 # Loops that use EOR3 (FEAT_SHA3): no figure on a CPU model without it.
