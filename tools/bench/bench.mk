@@ -20,6 +20,9 @@
 #   make bench-check                 only the correctness checks the run
 #                                    starts with (known answers through the
 #                                    timed functions, cross-checks), seconds
+#   make uarch-probe                 build and run build/uarch-probe (core/TSC
+#                                    and the throughputs the hardware bound
+#                                    uses; needs AVX-512, VAES, IFMA)
 #
 # BENCH_ARGS takes any of kfast_bench's options (build/bench/kfast_bench
 # --help), e.g. for one algorithm's tiers against its peer, pinned to CPU 1:
@@ -83,6 +86,14 @@ bench-build: $(BENCH_BIN)
 bench-check: $(BENCH_BIN)
 	$(BENCH_BIN) --check $(BENCH_ARGS)
 
+# -mavx512f only lets the probe's asm name zmm16-31 as clobbered.
+build/uarch-probe: tools/bench/uarch-probe.c
+	@mkdir -p $(dir $@)
+	$(BENCH_CC) -O2 -mavx512f -o $@ $<
+
+uarch-probe: build/uarch-probe
+	taskset -c 1 build/uarch-probe
+
 # gnuplot: PNG through pngcairo when this gnuplot has it, else SVG.
 BENCH_TERM = $(shell gnuplot -e 'set terminal pngcairo' >/dev/null 2>&1 && echo png || echo svg)
 
@@ -96,4 +107,4 @@ bench: $(BENCH_BIN)
 		echo "bench: gnuplot not installed, no charts (data in $(BENCH_OUT)/)"; \
 	fi
 
-.PHONY: bench bench-build bench-check
+.PHONY: bench bench-build bench-check uarch-probe

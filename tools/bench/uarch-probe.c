@@ -19,10 +19,7 @@
  *    same pass.
  *
  * Needs AVX-512F/VL, VAES, VPCLMULQDQ, AVX512IFMA and BMI2 (it does not
- * check; -mavx512f only lets the asm name zmm16-31 as clobbered).  Build
- * and run (not part of make bench):
- *   cc -O2 -mavx512f -o build/uarch-probe tools/bench/uarch-probe.c
- *   taskset -c 1 build/uarch-probe
+ * check).  Built and run by `make uarch-probe` (not part of make bench).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -172,7 +169,7 @@ static inline uint64_t tsc(void)
 
 int main(void)
 {
-	double add, imul;
+	double add, imul, beside;
 	int r;
 
 	printf("core cycles per TSC cycle (dependent ADD chain; IMUL chain):\n");
@@ -188,9 +185,9 @@ int main(void)
 	 * would be a clock offset under zmm load.
 	 */
 	add = TIME(ADD8, 8, 125000, 3000);
-	imul = TIME(R6(NHMIX) ADD8 ADD8 ADD8, 24, 20000, 3000);
+	beside = TIME(R6(NHMIX) ADD8 ADD8 ADD8, 24, 20000, 3000);
 	printf("  beside six NH mixes (24 ADDs per six): %.3f (ADD chain alone %.3f)\n",
-	       1 / imul, 1 / add);
+	       1 / beside, 1 / add);
 	add = TIME(ADD8, 8, 1000, 1000);
 	printf("\nTSC cycles per instruction (core cycles = TSC x %.3f, this pass's ADD chain)\n",
 	       1 / add);
@@ -228,7 +225,8 @@ int main(void)
 	SHOW("VMAC-64 IFMA loop mix per 256 bytes (43 uops)", VMACMIX VMACMIX, 2);
 	SHOW("VMAC-128 IFMA loop mix per 256 bytes (75 uops)", VMAC128MIX, 1);
 	SHOW("GCM-SIV wide decryption mix per 32 blocks (173 uops)", GSVDECMIX, 1);
-	SHOW("  the same without its 67 other uops", AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 CLMUL13 CLMUL13, 1);
+	SHOW("  the same without its 67 other uops",
+	     AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 CLMUL13 CLMUL13, 1);
 	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
 	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
 	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);
