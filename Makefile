@@ -18,6 +18,7 @@
 #   make demo             the main job: build, boot, AF_ALG sample, speed report
 #   make bench            userspace benchmark against OpenSSL/BoringSSL/nettle/Crypto++
 #   make bench-check      only its correctness checks (known answers, cross-checks)
+#   make uarch-probe      core/TSC and the throughputs of the hardware bound (AVX-512)
 #   make check-simd-sections  the longest SIMD section of every tier, natively (TSC)
 #   make vm-run KERNEL=6.1 CMD='...' [FILES=dir]   run a command in a test guest
 #   make fuzz SEED=n COUNT=n [KERNEL=7.2]   AF_ALG fuzz campaign in a KUnit debug guest
