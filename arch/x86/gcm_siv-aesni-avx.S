@@ -646,18 +646,21 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	SHORT_TAG_BLOCK
 .endm
 
+/* The open's frame: the round keys, then H^3 .. H^5 and their folds. */
+#define OPEN_POW(k)	(15 * 16 + 32 * ((k) - 3))
+#define OPEN_FRAME	(15 * 16 + 32 * 3)
+
 /*
  * The open's POLYVAL: xmm13 = the tag block before its AES, POLYVAL(H =
  * xmm0) of the r11 blocks buf[4 - r11] .. buf[3] (the AAD and the
  * plaintext just decrypted) and the length block, XOR the nonce (xmm15 >>
  * 32), bit 127 cleared: X_1 H^(n+1) + ... + X_n H^2 + L H with one
- * reduction.  The text comes last, so the powers come first (H^2 = H^2,
- * H^3 = H^2 H, H^4 = (H^2)^2, H^5 = H^4 H, each folded for Karatsuba
- * while the text is still being decrypted) and every block is then one
- * KPROD from the sum.  Only the powers and products the block count
- * needs (a branch on public lengths): the leading zero blocks of buf
- * would add nothing but multiplies.  Runs after the key expansion, so it
- * may use xmm1 and xmm14 too; r8 and r9 become bit lengths.
+ * reduction.  The text comes last, so the powers come first (OPEN_POWERS;
+ * with one block, H^2 is made here) and every block is then one KPROD
+ * from the sum.  Only the powers and products the block count needs (a
+ * branch on public lengths): the leading zero blocks of buf would add
+ * nothing but multiplies.  Runs after the key expansion, so it may use
+ * xmm1 and xmm14 too; r8 and r9 become bit lengths.
  */
 .macro OPEN_POLYVAL
 	SHORT_LENGTH_BLOCK
@@ -666,34 +669,69 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	KPROD		1, %xmm5, %xmm10, %xmm0, %xmm14, %xmm6, %xmm7, %xmm8
 	test		%r11, %r11
 	jz		.Lopen_hashed\@
-	SQR		%xmm0, %xmm2, %xmm5, %xmm11, %xmm12	/* H^2 */
-	KFOLD		%xmm2, %xmm1
-	vmovdqu		48(%rsi), %xmm5
-	KFOLD		%xmm5, %xmm10
-	KPROD		0, %xmm5, %xmm10, %xmm2, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	cmp		$1, %r11
+	jne		.Lopen_powers_made\@
+	SQR		%xmm0, %xmm12, %xmm2, %xmm3, %xmm4	/* H^2 */
+.Lopen_powers_made\@:
+	OPEN_PRODUCT	2
 	cmp		$2, %r11
 	jb		.Lopen_hashed\@
-	DOT		%xmm2, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12	/* H^3 */
-	KFOLD		%xmm3, %xmm1
-	vmovdqu		32(%rsi), %xmm5
-	KFOLD		%xmm5, %xmm10
-	KPROD		0, %xmm5, %xmm10, %xmm3, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	OPEN_PRODUCT	3
 	cmp		$3, %r11
 	jb		.Lopen_hashed\@
-	SQR		%xmm2, %xmm4, %xmm5, %xmm11, %xmm12	/* H^4 */
-	KFOLD		%xmm4, %xmm1
-	vmovdqu		16(%rsi), %xmm5
-	KFOLD		%xmm5, %xmm10
-	KPROD		0, %xmm5, %xmm10, %xmm4, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	OPEN_PRODUCT	4
 	cmp		$4, %r11
 	jb		.Lopen_hashed\@
-	DOT		%xmm4, %xmm0, %xmm3, %xmm5, %xmm10, %xmm11, %xmm12	/* H^5 */
-	KFOLD		%xmm3, %xmm1
-	vmovdqu		(%rsi), %xmm5
-	KFOLD		%xmm5, %xmm10
-	KPROD		0, %xmm5, %xmm10, %xmm3, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	OPEN_PRODUCT	5
 .Lopen_hashed\@:
 	SHORT_TAG_BLOCK
+.endm
+
+/* The KPROD of the block that H^\k multiplies, buf[5 - k], into xmm6-xmm8. */
+.macro OPEN_PRODUCT k
+	vmovdqu		(16 * (5 - \k))(%rsi), %xmm5
+	KFOLD		%xmm5, %xmm10
+	.if \k == 2
+	KFOLD		%xmm12, %xmm1
+	KPROD		0, %xmm5, %xmm10, %xmm12, %xmm1, %xmm6, %xmm7, %xmm8, %xmm9
+	.else
+	KPROD		0, %xmm5, %xmm10, OPEN_POW(\k)(%rsp), (OPEN_POW(\k) + 16)(%rsp), \
+			%xmm6, %xmm7, %xmm8, %xmm9
+	.endif
+.endm
+
+/*
+ * The open's powers H^2 .. H^(n+1) of H = xmm0 for its n = r11 (2..4)
+ * blocks (H^2 = H^2, H^3 = H^2 H, H^4 = (H^2)^2, H^5 = H^4 H): H^2 in
+ * xmm12, which the key expansion and CTR leave alone, the others with
+ * their Karatsuba folds at OPEN_POW(k)(%rsp) and 16 bytes after.  Made
+ * right after the derivation, before the key expansion and CTR in program
+ * order, so that the three levels of products run beside them rather than
+ * after them.  One block needs only H^2, one level, which the expansion's
+ * chain covers anyway: made first it would take issue slots from that
+ * chain, so OPEN_POLYVAL makes it.  Clobbers xmm2-xmm7 and xmm9-xmm12.
+ */
+.macro OPEN_POWER_STORE k, x, t
+	KFOLD		\x, \t
+	vmovdqu		\x, OPEN_POW(\k)(%rsp)
+	vmovdqu		\t, (OPEN_POW(\k) + 16)(%rsp)
+.endm
+
+.macro OPEN_POWERS
+	cmp		$2, %r11
+	jb		.Lopen_powers_done\@
+	SQR		%xmm0, %xmm12, %xmm5, %xmm11, %xmm2	/* H^2 */
+	DOT		%xmm12, %xmm0, %xmm4, %xmm5, %xmm10, %xmm11, %xmm2	/* H^3 */
+	OPEN_POWER_STORE 3, %xmm4, %xmm3
+	cmp		$3, %r11
+	jb		.Lopen_powers_done\@
+	SQR		%xmm12, %xmm6, %xmm5, %xmm11, %xmm2	/* H^4 */
+	OPEN_POWER_STORE 4, %xmm6, %xmm3
+	cmp		$4, %r11
+	jb		.Lopen_powers_done\@
+	DOT		%xmm6, %xmm0, %xmm7, %xmm5, %xmm10, %xmm11, %xmm2	/* H^5 */
+	OPEN_POWER_STORE 5, %xmm7, %xmm3
+.Lopen_powers_done\@:
 .endm
 
 /*
@@ -833,16 +871,16 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /* Wipe the round keys and every vector register; return. */
-.macro SHORT_WIPE_RET
+.macro SHORT_WIPE_RET frame=(15 * 16)
 	vpxor		%xmm0, %xmm0, %xmm0
-	vmovdqu		%ymm0, (%rsp)
-	vmovdqu		%ymm0, 32(%rsp)
-	vmovdqu		%ymm0, 64(%rsp)
-	vmovdqu		%ymm0, 96(%rsp)
-	vmovdqu		%ymm0, 128(%rsp)
-	vmovdqu		%ymm0, 160(%rsp)
-	vmovdqu		%ymm0, 192(%rsp)
-	vmovdqu		%xmm0, 224(%rsp)
+	.set		.Lwipe_off, 0
+	.rept		\frame / 32
+	vmovdqu		%ymm0, .Lwipe_off(%rsp)
+	.set		.Lwipe_off, .Lwipe_off + 32
+	.endr
+	.if		\frame % 32
+	vmovdqu		%xmm0, .Lwipe_off(%rsp)
+	.endif
 	/* VEX zeroing idioms: no execution unit, and the upper halves too. */
 	.irp r, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vpxor		%xmm\r, %xmm\r, %xmm\r
@@ -881,9 +919,10 @@ SYM_FUNC_END(kfast_gcmsiv_seal_short_\enc)
 SYM_FUNC_START(kfast_gcmsiv_open_short_\enc)
 	push		%rbp
 	mov		%rsp, %rbp
-	sub		$(15 * 16), %rsp
+	sub		$OPEN_FRAME, %rsp
 	SHORT_COUNT
 	SHORT_DERIVE	\aes
+	OPEN_POWERS
 	vmovdqu		64(%rsi), %xmm13		/* the received tag */
 	/* xmm8 = the mask of the last block's ptlen % 16 bytes (all if 0) */
 	mov		%r9d, %eax
@@ -915,7 +954,7 @@ SYM_FUNC_START(kfast_gcmsiv_open_short_\enc)
 	OPEN_POLYVAL
 	AESNI_ENCRYPT_128_256	vex, %rsp, %ecx, %xmm8, %xmm13
 	vmovdqu		%xmm13, 64(%rsi)
-	SHORT_WIPE_RET
+	SHORT_WIPE_RET	OPEN_FRAME
 SYM_FUNC_END(kfast_gcmsiv_open_short_\enc)
 .endm
 
