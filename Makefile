@@ -85,7 +85,7 @@ check-kunit-older:
 
 check-kunit-arm64:
 	@fail=0; for k in $(ARM64_KUNIT_KERNELS); do \
-		KFAST_GUEST_STEPS='10 90' selftests/qemu/run-guest.sh kunit $$k arm64 || fail=1; \
+		selftests/qemu/run-guest.sh kunit $$k arm64 || fail=1; \
 	done; exit $$fail
 
 # arm64 without the Crypto Extensions (a Cortex-A72 without AES, PMULL,
