@@ -16,7 +16,10 @@
  *    (do they share the vector pipes?), and the other uops of the NH and
  *    IFMA loops (shifts, lane shuffles, adds) alone and in pairs with the
  *    multiplies, in TSC cycles and in core cycles by the ADD chain of the
- *    same pass.
+ *    same pass;
+ *  - the latency of the simple vector steps on the short messages' chains
+ *    (XOR, add, byte shuffle and shift, lane shuffle, the move to a
+ *    general-purpose register and back): the 16-64 B floor counts them.
  *
  * Needs AVX-512F/VL, VAES, VPCLMULQDQ, AVX512IFMA and BMI2 (it does not
  * check).  Built and run by `make uarch-probe` (not part of make bench).
@@ -232,5 +235,16 @@ int main(void)
 	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);
 	SHOW("MULX, latency (rdx -> high half -> rdx)",
 	     R4("mulx %%rdx, %%rdx, %%r9\n"), 4);
+	/* The simple steps of the short messages' chains (the 16-64 B floor). */
+	SHOW("VPXOR xmm, latency", R8("vpxor %%xmm15, %%xmm0, %%xmm0\n"), 8);
+	SHOW("VPADDD xmm, latency", R8("vpaddd %%xmm15, %%xmm0, %%xmm0\n"), 8);
+	SHOW("VPSHUFB xmm, latency", R8("vpshufb %%xmm15, %%xmm0, %%xmm0\n"), 8);
+	SHOW("VPSRLDQ xmm, latency", R8("vpsrldq $4, %%xmm0, %%xmm0\n"), 8);
+	SHOW("VPTERNLOGD xmm, latency",
+	     R8("vpternlogd $0x96, %%xmm15, %%xmm14, %%xmm0\n"), 8);
+	SHOW("VSHUFI64X2 zmm, latency",
+	     R8("vshufi64x2 $0x4e, %%zmm0, %%zmm0, %%zmm0\n"), 8);
+	SHOW("VMOVQ xmm -> r64 -> xmm (per pair), latency",
+	     R4("vmovq %%xmm0, %%r8\nvmovq %%r8, %%xmm0\n"), 4);
 	return 0;
 }
