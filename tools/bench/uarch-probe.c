@@ -54,103 +54,112 @@ static inline uint64_t tsc(void)
 	}								\
 	best_; })
 
-#define R4(x) x x x x
-#define R8(x) R4(x) R4(x)
+/* Repetitions by the assembler: \i in the body of R12 / R6 runs over 0..11 / 0..5. */
+#define R4(x) ".rept 4\n" x ".endr\n"
+#define R8(x) ".rept 8\n" x ".endr\n"
+#define R2(x) ".rept 2\n" x ".endr\n"
 #define ADD8 R8("add $1, %%r8\n")
 #define IMUL8 R8("imul %%r9, %%r9\n")
-#define R12(m) m(0) m(1) m(2) m(3) m(4) m(5) m(6) m(7) m(8) m(9) m(10) m(11)
-#define AESZ(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
-#define AESY(i) "vaesenc %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
-#define AESX(i) "vaesenc %%xmm15, %%xmm" #i ", %%xmm" #i "\n"
-#define CLZ(i) "vpclmulqdq $0x11, %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
-#define CLY(i) "vpclmulqdq $0x11, %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
-#define CLX(i) "vpclmulqdq $0x11, %%xmm15, %%xmm" #i ", %%xmm" #i "\n"
-#define IFZ(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n"
-#define MUZ(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
-#define MUY(i) "vpmuludq %%ymm15, %%ymm" #i ", %%ymm" #i "\n"
-/* Six groups: zmm0-5 for the AES chains, zmm16-21 / zmm22-27 for the others. */
-#define MIXC(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpclmulqdq $0x11, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define MIX2C(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vaesenc %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
-	"vpclmulqdq $0x11, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define MIXI(i) "vaesenc %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpmadd52luq %%zmm31, %%zmm30, %%zmm1" #i "\n"
-#define R6(m) m(0) m(1) m(2) m(3) m(4) m(5)
+#define R12(body) ".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n" body ".endr\n"
+#define AESZ "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define AESY "vaesenc %%ymm15, %%ymm\\i, %%ymm\\i\n"
+#define AESX "vaesenc %%xmm15, %%xmm\\i, %%xmm\\i\n"
+#define CLZ "vpclmulqdq $0x11, %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define CLY "vpclmulqdq $0x11, %%ymm15, %%ymm\\i, %%ymm\\i\n"
+#define CLX "vpclmulqdq $0x11, %%xmm15, %%xmm\\i, %%xmm\\i\n"
+#define IFZ "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n"
+#define MUZ "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define MUY "vpmuludq %%ymm15, %%ymm\\i, %%ymm\\i\n"
+/* Six groups: zmm0-5 for the AES chains, zmm10-15 / zmm20-25 for the others. */
+#define MIXC "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MIX2C "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vaesenc %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MIXI "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpmadd52luq %%zmm31, %%zmm30, %%zmm1\\i\n"
+#define R6(body) ".irp i, 0, 1, 2, 3, 4, 5\n" body ".endr\n"
 /* The other uops of the NH and IFMA loops, alone and beside each other. */
-#define SRZ(i) "vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n"
-#define SHZ(i) "vshufi64x2 $0x88, %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
-#define ADZ(i) "vpaddq %%zmm31, %%zmm" #i ", %%zmm" #i "\n"
-#define MU_SR(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n"
-#define MU_SH(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define SR_SH(i) "vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n" \
-	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define MU_SR_SH(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n" \
-	"vshufi64x2 $0x88, %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n"
-#define MU_AD(i) "vpmuludq %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpaddq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define IF_SH(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
-	"vshufi64x2 $0x88, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
-#define IF_AD(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
-	"vpaddq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define SRZ "vpsrlq $32, %%zmm\\i, %%zmm\\i\n"
+#define SHZ "vshufi64x2 $0x88, %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define ADZ "vpaddq %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define MU_SR "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n"
+#define MU_SH "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define SR_SH "vpsrlq $32, %%zmm\\i, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MU_SR_SH "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm2\\i, %%zmm2\\i\n"
+#define MU_AD "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpaddq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define IF_SH "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define IF_AD "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vpaddq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
 /* The vector-ALU uops of UMAC's NH per 128 bytes and iteration (avx512), independent. */
-#define NHMIX(i) "vshufi64x2 $0x88, %%zmm31, %%zmm" #i ", %%zmm" #i "\n" \
-	"vshufi64x2 $0xdd, %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n" \
-	"vpaddd %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
-	"vpaddd %%zmm30, %%zmm2" #i ", %%zmm2" #i "\n" \
-	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n" \
-	"vpsrlq $32, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpsrlq $32, %%zmm1" #i ", %%zmm1" #i "\n" \
-	"vpmuludq %%zmm30, %%zmm" #i ", %%zmm" #i "\n" \
-	"vpaddq %%zmm31, %%zmm2" #i ", %%zmm2" #i "\n" \
-	"vpaddq %%zmm30, %%zmm2" #i ", %%zmm2" #i "\n"
+#define NHMIX "vshufi64x2 $0x88, %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vshufi64x2 $0xdd, %%zmm31, %%zmm1\\i, %%zmm1\\i\n" \
+	"vpaddd %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
+	"vpaddd %%zmm30, %%zmm2\\i, %%zmm2\\i\n" \
+	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n" \
+	"vpsrlq $32, %%zmm\\i, %%zmm\\i\n" \
+	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n" \
+	"vpmuludq %%zmm30, %%zmm\\i, %%zmm\\i\n" \
+	"vpaddq %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
+	"vpaddq %%zmm30, %%zmm2\\i, %%zmm2\\i\n"
 /*
- * One instruction on each register of a list (gas .irp), independent of
- * each other: the whole-loop mixes below are these in the loop's counts.
+ * One instruction on each register of a list (gas .irp on \r), independent
+ * of each other: the whole-loop mixes below are these in the loop's counts.
  */
-#define IRP(regs, insn) ".irp r, " regs "\n" insn "\n.endr\n"
-#define IFMA_LO(regs) IRP(regs, "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\r")
-#define IFMA_HI(regs) IRP(regs, "vpmadd52huq %%zmm31, %%zmm30, %%zmm\\r")
-#define ADDQ(regs) IRP(regs, "vpaddq %%zmm31, %%zmm30, %%zmm\\r")
-#define SRLQ(regs) IRP(regs, "vpsrlq $32, %%zmm31, %%zmm\\r")
-#define SHUF(regs) IRP(regs, "vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm\\r")
-#define UNPL(regs) IRP(regs, "vpunpcklqdq %%zmm31, %%zmm30, %%zmm\\r")
-#define UNPH(regs) IRP(regs, "vpunpckhqdq %%zmm31, %%zmm30, %%zmm\\r")
-#define XORQ(regs) IRP(regs, "vpxorq %%zmm31, %%zmm30, %%zmm\\r")
+#define IFMA_LO "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define IFMA_HI "vpmadd52huq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define ADDQ "vpaddq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define SRLQ "vpsrlq $32, %%zmm31, %%zmm\\r\n"
+#define SHUF "vshufi64x2 $0x4e, %%zmm31, %%zmm30, %%zmm\\r\n"
+#define UNPL "vpunpcklqdq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define UNPH "vpunpckhqdq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define XORQ "vpxorq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define AESQ "vaesenc %%zmm31, %%zmm\\r, %%zmm\\r\n"
+#define CLMQ "vpclmulqdq $0x00, %%zmm31, %%zmm30, %%zmm\\r\n"
 /*
  * VMAC-64's IFMA loop (vmac_blocks64_avx512) per 256 bytes, from its counts
  * per 2 KiB (146 IFMA, 60 adds, 36 shifts, 71 shuffles and unpacks, 33
  * logic) over eight: 18 IFMA, 8 VPADDQ, 4 VPSRLQ, 9 shuffles, 4 VPXORQ.
  */
-#define VMACMIX IFMA_LO("0,1,2,3,4,5,6,7,8") IFMA_HI("9,10,11,12,13,14,15,16,17") \
-	ADDQ("18,19,20,21,22,23,24,25") SRLQ("26,27,28,29") SHUF("0,1,2,3,4") \
-	UNPL("5,6") UNPH("7,8") XORQ("9,10,11,12")
+#define VMACMIX ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8\n" IFMA_LO ".endr\n" \
+	".irp r, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" IFMA_HI ".endr\n" \
+	".irp r, 18, 19, 20, 21, 22, 23, 24, 25\n" ADDQ ".endr\n" \
+	".irp r, 26, 27, 28, 29\n" SRLQ ".endr\n" \
+	".irp r, 0, 1, 2, 3, 4\n" SHUF ".endr\n" \
+	".irp r, 5, 6\n" UNPL ".endr\n.irp r, 7, 8\n" UNPH ".endr\n" \
+	".irp r, 9, 10, 11, 12\n" XORQ ".endr\n"
 /*
  * VMAC-128's (vmac_blocks128_avx512) the same way: per 2 KiB 292 IFMA, 96
  * adds, 74 shifts, 102 shuffles and unpacks, 40 logic; over eight: 36
  * IFMA, 12 VPADDQ, 9 VPSRLQ, 13 shuffles, 5 VPXORQ.
  */
-#define VMAC128MIX IFMA_LO("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17") \
-	IFMA_HI("18,19,20,21,22,23,24,25,26,27,28,29,0,1,2,3,4,5") \
-	ADDQ("6,7,8,9,10,11,12,13,14,15,16,17") SRLQ("18,19,20,21,22,23,24,25,26") \
-	SHUF("27,28,29,0,1,2,3") UNPL("4,5,6") UNPH("7,8,9") XORQ("10,11,12,13,14")
+#define VMAC128MIX ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" \
+	IFMA_LO ".endr\n" \
+	".irp r, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 0, 1, 2, 3, 4, 5\n" \
+	IFMA_HI ".endr\n" \
+	".irp r, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" ADDQ ".endr\n" \
+	".irp r, 18, 19, 20, 21, 22, 23, 24, 25, 26\n" SRLQ ".endr\n" \
+	".irp r, 27, 28, 29, 0, 1, 2, 3\n" SHUF ".endr\n" \
+	".irp r, 4, 5, 6\n" UNPL ".endr\n.irp r, 7, 8, 9\n" UNPH ".endr\n" \
+	".irp r, 10, 11, 12, 13, 14\n" XORQ ".endr\n"
 /*
  * AES-GCM-SIV's wide decryption (kfast_gcmsiv_dec_vaes_avx512) per 32
  * blocks of AES-128: 80 VAESENC (eight chains), 26 VPCLMULQDQ and 67
  * other vector uops (XOR, VPTERNLOGD, VPSHUFD, VPADDD, extracts), as XORs.
  */
-#define AES8 IRP("0,1,2,3,4,5,6,7", "vaesenc %%zmm31, %%zmm\\r, %%zmm\\r")
-#define CLMUL13 IRP("8,9,10,11,12,13,14,15,16,17,18,19,20", \
-	"vpclmulqdq $0x00, %%zmm31, %%zmm30, %%zmm\\r")
-#define GSVDECMIX AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 \
-	CLMUL13 CLMUL13 XORQ("21,22,23,24,25,26,27,28,29") \
-	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
-	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
-	XORQ("21,22,23,24,25,26,27,28,29") XORQ("21,22,23,24,25,26,27,28,29") \
-	XORQ("21,22,23,24")
+#define GSVDEC_AES_CLMUL ".rept 10\n.irp r, 0, 1, 2, 3, 4, 5, 6, 7\n" AESQ ".endr\n.endr\n" \
+	".rept 2\n.irp r, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20\n" CLMQ \
+	".endr\n.endr\n"
+#define GSVDECMIX GSVDEC_AES_CLMUL \
+	".rept 7\n.irp r, 21, 22, 23, 24, 25, 26, 27, 28, 29\n" XORQ ".endr\n.endr\n" \
+	".irp r, 21, 22, 23, 24\n" XORQ ".endr\n"
 /*
  * UMAC-32's chunk loop (umac_nh_poly_avx512_1) per 1 KiB: eight NH mixes
  * and the fold of the chunk's two accumulators to the scalar L1 word that
@@ -166,9 +175,9 @@ static inline uint64_t tsc(void)
 	"vpshufd $0x4e, %%xmm9, %%xmm8\n" \
 	"vpaddq %%xmm8, %%xmm9, %%xmm9\n" \
 	"vmovq %%xmm9, %%rax\n"
-#define NHMIX8 R6(NHMIX) NHMIX(6) NHMIX(7)
-#define IF_MU(i) "vpmadd52luq %%zmm31, %%zmm30, %%zmm" #i "\n" \
-	"vpmuludq %%zmm31, %%zmm1" #i ", %%zmm1" #i "\n"
+#define NHMIX8 ".irp i, 0, 1, 2, 3, 4, 5, 6, 7\n" NHMIX ".endr\n"
+#define IF_MU "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
 
 int main(void)
 {
@@ -225,11 +234,10 @@ int main(void)
 	SHOW("NH mix: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds (per mix)", R6(NHMIX), 6);
 	SHOW("UMAC-32 chunk mix per KiB: 8 NH mixes + the fold", NHMIX8 UMACFOLD, 1);
 	SHOW("  the same without the fold (8 NH mixes)", NHMIX8, 1);
-	SHOW("VMAC-64 IFMA loop mix per 256 bytes (43 uops)", VMACMIX VMACMIX, 2);
+	SHOW("VMAC-64 IFMA loop mix per 256 bytes (43 uops)", R2(VMACMIX), 2);
 	SHOW("VMAC-128 IFMA loop mix per 256 bytes (75 uops)", VMAC128MIX, 1);
 	SHOW("GCM-SIV wide decryption mix per 32 blocks (173 uops)", GSVDECMIX, 1);
-	SHOW("  the same without its 67 other uops",
-	     AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 AES8 CLMUL13 CLMUL13, 1);
+	SHOW("  the same without its 67 other uops", GSVDEC_AES_CLMUL, 1);
 	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
 	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
 	SHOW("VPMADD52LUQ zmm, latency", R8("vpmadd52luq %%zmm31, %%zmm30, %%zmm0\n"), 8);
