@@ -709,7 +709,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * order, so that the three levels of products run beside them rather than
  * after them.  One block needs only H^2, one level, which the expansion's
  * chain covers anyway: made first it would take issue slots from that
- * chain, so OPEN_POLYVAL makes it.  Clobbers xmm2-xmm7 and xmm9-xmm12.
+ * chain, so OPEN_POLYVAL makes it.  Clobbers xmm2-xmm7, xmm10, xmm11.
  */
 .macro OPEN_POWER_STORE k, x, t
 	KFOLD		\x, \t
