@@ -646,9 +646,13 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 	SHORT_TAG_BLOCK
 .endm
 
-/* The open's frame: the round keys, then H^3 .. H^5 and their folds. */
-#define OPEN_POW(k)	(15 * 16 + 32 * ((k) - 3))
-#define OPEN_FRAME	(15 * 16 + 32 * 3)
+/*
+ * The short functions' frames: the round keys (up to 15), and for the open
+ * then H^3 .. H^5 and their folds.
+ */
+#define SHORT_FRAME	(15 * 16)
+#define OPEN_POW(k)	(SHORT_FRAME + 32 * ((k) - 3))
+#define OPEN_FRAME	(SHORT_FRAME + 32 * 3)
 
 /*
  * The open's POLYVAL: xmm13 = the tag block before its AES, POLYVAL(H =
@@ -871,7 +875,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 .endm
 
 /* Wipe the round keys and every vector register; return. */
-.macro SHORT_WIPE_RET frame=(15 * 16)
+.macro SHORT_WIPE_RET frame=SHORT_FRAME
 	vpxor		%xmm0, %xmm0, %xmm0
 	.set		.Lwipe_off, 0
 	.rept		\frame / 32
@@ -898,7 +902,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
 SYM_FUNC_START(kfast_gcmsiv_seal_short_\enc)
 	push		%rbp
 	mov		%rsp, %rbp
-	sub		$(15 * 16), %rsp
+	sub		$SHORT_FRAME, %rsp
 	SHORT_COUNT
 	SHORT_DERIVE	\aes
 	SEAL_POLYVAL
