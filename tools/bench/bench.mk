@@ -63,10 +63,11 @@ BENCH_OURS := $(if $(strip $(VMAC_CORE_SRCS)),tools/bench/ours_vmac.c) \
 	$(if $(strip $(UMAC_CORE_SRCS)),tools/bench/ours_umac.c) \
 	$(if $(strip $(GCMSIV_CORE_SRCS)),tools/bench/ours_gcmsiv.c) \
 	$(if $(strip $(OCB_CORE_SRCS)),tools/bench/ours_ocb.c)
-BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c ratio.c paper.c sys.c \
+BENCH_SRCS := $(addprefix tools/bench/,main.c engine.c check.c report.c ratio.c paper.c bound.c sys.c \
 		peer_openssl.c peer_boringssl.c peer_nettle.c) \
 	$(BENCH_OURS) tools/uapi-shim/kfast_user.c $(BENCH_CORES)
-BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h tools/bench/bench.mk \
+BENCH_DEPS := $(BENCH_SRCS) tools/bench/bench.h tools/bench/bench_int.h \
+	tools/bench/uarch-mix.h tools/bench/bench.mk \
 	$(wildcard include/kfast/*.h tools/uapi-shim/*.h vmac/*.h umac/*.h gcmsiv/*.h ocb/*.h \
 		arch/*/*.h arch/*/*.inc)
 
@@ -87,7 +88,7 @@ bench-check: $(BENCH_BIN)
 	$(BENCH_BIN) --check $(BENCH_ARGS)
 
 # -mavx512f only lets the probe's asm name zmm16-31 as clobbered.
-build/uarch-probe: tools/bench/uarch-probe.c
+build/uarch-probe: tools/bench/uarch-probe.c tools/bench/uarch-mix.h
 	@mkdir -p $(dir $@)
 	$(BENCH_CC) -O2 -mavx512f -o $@ $<
 

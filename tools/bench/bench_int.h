@@ -45,6 +45,8 @@ void bench_keep_only(const char *list);	/* --only: comma-separated family slugs 
 void bench_set_nonce(uint8_t *nonce, unsigned int noncelen, uint64_t ctr);
 double bench_tsc_hz(void);
 double bench_core_per_tsc(void);
+double bench_core_per_tsc_quick(void);
+double bench_median(double *v, unsigned int n);	/* sorts v */
 void bench_busy_adds(void);
 void bench_run_all(void);
 /*
@@ -55,6 +57,13 @@ void bench_run_all(void);
 void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
 		     const size_t *sizes, unsigned int nsizes, double *best, double *med,
 		     const char *what);
+
+/*
+ * One cell timed as a round times it, on its own: the messages per batch
+ * for about batch_cycles, then TSC cycles per message of the best batch.
+ */
+unsigned long bench_batch_size(struct bench_impl *im, size_t len);
+double bench_time_cell(struct bench_impl *im, size_t len, unsigned long batch);
 
 /* check.c */
 void bench_fill_pattern(uint8_t *p, size_t n, uint32_t seed);
@@ -78,6 +87,15 @@ void bench_paper_run(void);
 void bench_paper_md(FILE *f);
 void bench_paper_summary(FILE *f);
 void bench_paper_plot(FILE *gp, const char *dir);
+
+/*
+ * bound.c: the 16 KiB cells of the zmm tiers against their bound's uops,
+ * timed alternately after the rounds (run), its Markdown section and
+ * terminal lines.
+ */
+void bench_bound_run(void);
+void bench_bound_md(FILE *f);
+void bench_bound_summary(FILE *f);
 
 /* report.c */
 extern const char *const bench_family_slugs[FAM_COUNT];

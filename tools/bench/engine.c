@@ -169,7 +169,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static double median(double *v, unsigned int n)
+double bench_median(double *v, unsigned int n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -191,20 +191,20 @@ double bench_tsc_hz(void)
 		c1 = kfast_tsc_stop();
 		v[r] = (c1 - c0) / ((t1 - t0) / 1e9);
 	}
-	return median(v, 5);
+	return bench_median(v, 5);
 }
 
 /*
  * Core clock / TSC: a chain of dependent one-cycle adds runs at one add per
  * core cycle.  Highest of 7 runs (the others saw interruptions).
  */
-double bench_core_per_tsc(void)
+static double core_per_tsc(int runs, u64 loops)
 {
 	double best = 0;
 	int r;
 
-	for (r = 0; r < 7; r++) {
-		u64 c0, c1, x = 0, n = 4000000, one = 1;
+	for (r = 0; r < runs; r++) {
+		u64 c0, c1, x = 0, n = loops, one = 1;
 
 		/*
 		 * Register operands: recent Intel cores fold add-immediate
@@ -219,10 +219,21 @@ double bench_core_per_tsc(void)
 			"dec %1\n\tjnz 1b"
 			: "+r"(x), "+r"(n) : "r"(one));
 		c1 = kfast_tsc_stop();
-		if (8.0 * 4000000 / (c1 - c0) > best)
-			best = 8.0 * 4000000 / (c1 - c0);
+		if (8.0 * loops / (c1 - c0) > best)
+			best = 8.0 * loops / (c1 - c0);
 	}
 	return best;
+}
+
+double bench_core_per_tsc(void)
+{
+	return core_per_tsc(7, 4000000);
+}
+
+/* The same in a few milliseconds, for a figure per round (bound.c). */
+double bench_core_per_tsc_quick(void)
+{
+	return core_per_tsc(5, 250000);
 }
 
 void bench_busy_adds(void)
@@ -307,7 +318,20 @@ static double run_cell(struct bench_impl *im, size_t len, unsigned long batch, d
 			*best = v[n];
 		n++;
 	}
-	return median(v, n);
+	return bench_median(v, n);
+}
+
+unsigned long bench_batch_size(struct bench_impl *im, size_t len)
+{
+	return calibrate(im, len);
+}
+
+double bench_time_cell(struct bench_impl *im, size_t len, unsigned long batch)
+{
+	double best = INFINITY;
+
+	run_cell(im, len, batch, &best);
+	return best;
 }
 
 void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
@@ -337,7 +361,7 @@ void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
 	}
 	fputc('\n', stderr);
 	for (c = 0; c < ncells; c++)
-		med[c] = median(round_med + (size_t)c * rounds, rounds);
+		med[c] = bench_median(round_med + (size_t)c * rounds, rounds);
 	free(round_med);
 	free(batch);
 }

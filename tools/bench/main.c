@@ -344,6 +344,7 @@ int main(int argc, char **argv)
 		if ((*ad)->after_rounds)
 			(*ad)->after_rounds();
 	bench_paper_run();
+	bench_bound_run();
 	bench_print_summary(stdout);
 	if (cli.md) {
 		bench_write_md(cli.md, date);

@@ -374,6 +374,7 @@ void bench_write_md(const char *path, const char *date)
 	for (ad = bench_ours; *ad; ad++)
 		if ((*ad)->md)
 			(*ad)->md(f);
+	bench_bound_md(f);
 	bench_paper_md(f);
 	md_ntp(f);
 	fprintf(f, "## TSC cycles per byte, median of per-round medians\n\n");
@@ -545,6 +546,7 @@ void bench_print_summary(FILE *f)
 	for (ad = bench_ours; *ad; ad++)
 		if ((*ad)->summary)
 			(*ad)->summary(f);
+	bench_bound_summary(f);
 	bench_paper_summary(f);
 	fprintf(f, "\nNTP, 48-byte packets: TSC cycles/packet (best, median), packets/s per core (best)\n");
 	nrows = ntp_rows(rows);
