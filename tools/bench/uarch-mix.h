@@ -115,31 +115,39 @@ static inline uint64_t uarch_tsc(void)
 #define ADDD "vpaddd %%zmm31, %%zmm30, %%zmm\\r\n"
 #define MULQ "vpmuludq %%zmm31, %%zmm30, %%zmm\\r\n"
 /*
- * VMAC-64's IFMA loop (vmac_blocks64_avx512) per 256 bytes, from its counts
- * per 2 KiB (146 IFMA, 60 adds, 36 shifts, 71 shuffles and unpacks, 33
- * logic) over eight: 18 IFMA, 8 VPADDQ, 4 VPSRLQ, 9 shuffles, 4 VPXORQ.
+ * A loop's count of one instruction, spread over eight slices (\s of an
+ * enclosing .irp s, 0..7): slice s gets n(s+1)/8 - ns/8 of them, on up to
+ * 40 destinations zmm0..zmm19 taken in turn, so that the classes of a
+ * mix are interleaved as in the loop and not issued in long runs.
  */
-#define VMACMIX ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8\n" IFMA_LO ".endr\n" \
-	".irp r, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" IFMA_HI ".endr\n" \
-	".irp r, 18, 19, 20, 21, 22, 23, 24, 25\n" ADDQ ".endr\n" \
-	".irp r, 26, 27, 28, 29\n" SRLQ ".endr\n" \
-	".irp r, 0, 1, 2, 3, 4\n" SHUF ".endr\n" \
-	".irp r, 5, 6\n" UNPL ".endr\n.irp r, 7, 8\n" UNPH ".endr\n" \
-	".irp r, 9, 10, 11, 12\n" XORQ ".endr\n"
+#define REGS20 "0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19"
+#define SLICE(n, insn) ".set mixleft, (" #n " * (\\s + 1)) / 8 - (" #n " * \\s) / 8\n" \
+	".rept 2\n.irp r, " REGS20 "\n.if mixleft > 0\n" insn \
+	".set mixleft, mixleft - 1\n.endif\n.endr\n.endr\n"
+#define SLICES(body) ".irp s, 0, 1, 2, 3, 4, 5, 6, 7\n" body ".endr\n"
+#define SLLQ "vpsllq $32, %%zmm31, %%zmm\\r\n"
+#define ANDQ "vpandq %%zmm31, %%zmm30, %%zmm\\r\n"
+#define EXT4 "vextracti64x4 $1, %%zmm31, %%ymm\\r\n"
+#define EXT2 "vextracti32x4 $2, %%zmm31, %%xmm\\r\n"
+/* A zeroing idiom, as the loops clear their accumulators. */
+#define ZERO "vpxorq %%zmm\\r, %%zmm\\r, %%zmm\\r\n"
 /*
- * VMAC-128's (vmac_blocks128_avx512) the same way: per 2 KiB 292 IFMA, 96
- * adds, 74 shifts, 102 shuffles and unpacks, 40 logic; over eight: 36
- * IFMA, 12 VPADDQ, 9 VPSRLQ, 13 shuffles, 5 VPXORQ.
+ * VMAC-64's IFMA loop (vmac_blocks64_avx512) per 2 KiB, its vector
+ * instructions as the object code has them: 146 IFMA, 60 VPADDQ, 37
+ * shifts, 71 lane shuffles, extracts and unpacks, 2 VPANDQ and 30 zeroing
+ * idioms.
  */
-#define VMAC128MIX ".irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" \
-	IFMA_LO ".endr\n" \
-	".irp r, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 0, 1, 2, 3, 4, 5\n" \
-	IFMA_HI ".endr\n" \
-	".irp r, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17\n" ADDQ ".endr\n" \
-	".irp r, 18, 19, 20, 21, 22, 23, 24, 25, 26\n" SRLQ ".endr\n" \
-	".irp r, 27, 28, 29, 0, 1, 2, 3\n" SHUF ".endr\n" \
-	".irp r, 4, 5, 6\n" UNPL ".endr\n.irp r, 7, 8, 9\n" UNPH ".endr\n" \
-	".irp r, 10, 11, 12, 13, 14\n" XORQ ".endr\n"
+#define VMAC64_MIX SLICES(SLICE(82, IFMA_LO) SLICE(64, IFMA_HI) SLICE(60, ADDQ) \
+	SLICE(36, SRLQ) SLICE(1, SLLQ) SLICE(36, SHUF) SLICE(16, UNPL) SLICE(16, UNPH) \
+	SLICE(3, EXT4) SLICE(2, ANDQ) SLICE(30, ZERO))
+/*
+ * VMAC-128's (vmac_blocks128_avx512) the same way: 292 IFMA, 96 VPADDQ,
+ * 74 shifts, 102 lane shuffles, extracts and unpacks, 4 VPANDQ and 36
+ * zeroing idioms.
+ */
+#define VMAC128_MIX SLICES(SLICE(164, IFMA_LO) SLICE(128, IFMA_HI) SLICE(96, ADDQ) \
+	SLICE(72, SRLQ) SLICE(2, SLLQ) SLICE(64, SHUF) SLICE(16, UNPL) SLICE(16, UNPH) \
+	SLICE(6, EXT4) SLICE(4, ANDQ) SLICE(36, ZERO))
 /*
  * The AES passes (CTR, OCB) per 256 bytes, four zmm blocks a VAESENC or
  * VAESDEC: AES-128's 40 rounds and AES-256's 56, on ten and fourteen
@@ -179,16 +187,26 @@ static inline uint64_t uarch_tsc(void)
 	"vpaddq %%xmm8, %%xmm9, %%xmm9\n" \
 	"vmovq %%xmm9, %%rax\n"
 /*
- * UMAC's chunk loop with n iterations (umac_nh_poly_avx512_n) per KiB: per
- * 128 bytes the two lane shuffles that all iterations share, then per
- * iteration two VPADDD (the key), two VPMULUDQ, two VPSRLQ and two VPADDQ
- * (the accumulators); per chunk one fold per iteration.
+ * UMAC's chunk loop with n iterations (umac_nh_poly_avx512_n) per KiB, as
+ * the object code has it: per 128 bytes the two lane shuffles that all
+ * iterations share, then per iteration two VPADDD (the key), two
+ * VPMULUDQ, two VPSRLQ and two VPADDQ (the accumulators); per chunk two
+ * zeroing idioms per iteration and the fold: UMACFOLD for one iteration,
+ * the transposing fold for more (NH_FOLD_T: n + 4 VPADDQ, four unpacks,
+ * three lane shuffles, an extract, and a zeroing idiom for each of the
+ * four accumulator pairs beyond n).
  */
 #define NH_MIX_SHARED ".irp r, 0, 1\n" SHUF ".endr\n"
 #define NH_MIX_ITER ".irp r, 2, 3\n" ADDD ".endr\n.irp r, 4, 5\n" MULQ ".endr\n" \
 	".irp r, 6, 7\n" SRLQ ".endr\n.irp r, 10, 11\n" ADDQ ".endr\n"
-#define UMAC_KIB_MIX(n) ".rept 8\n" NH_MIX_SHARED ".rept " #n "\n" NH_MIX_ITER \
-	".endr\n.endr\n.rept " #n "\n" UMACFOLD ".endr\n"
+#define NH_MIX_STEPS(n) ".rept 8\n" NH_MIX_SHARED ".rept " #n "\n" NH_MIX_ITER \
+	".endr\n.endr\n.rept " #n "\n.irp r, 12, 13\n" ZERO ".endr\n.endr\n"
+#define NH_MIX_FOLD_T(n) ".irp r, 14, 15, 16\n" SHUF ".endr\n" \
+	".rept " #n " + 4\n.irp r, 17\n" ADDQ ".endr\n.endr\n" \
+	".irp r, 18, 19\n" UNPL UNPH ".endr\n.irp r, 20\n" EXT2 ".endr\n" \
+	".rept 4 - " #n "\n.irp r, 21\n" ZERO ".endr\n.endr\n"
+#define UMAC32_MIX NH_MIX_STEPS(1) UMACFOLD
+#define UMAC_MIX(n) NH_MIX_STEPS(n) NH_MIX_FOLD_T(n)
 #define IF_MU "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
 	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
 
