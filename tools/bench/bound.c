@@ -9,8 +9,10 @@
  * per cent between the start and the end of one run, and so did the
  * ratios.  Here the bound is not estimated but timed: a loop of exactly
  * the bound's uops (uarch-mix.h) runs right before and after each cell of
- * the row's 16 KiB messages, round after round, so both see the same clock and the
- * same neighbours on the host, and their quotient needs no core/TSC.
+ * the row's 16 KiB messages, round after round, so both see the same clock
+ * and the same neighbours on the host, and their quotient needs no
+ * core/TSC.  The mixes touch no memory: a phase of the host that slows
+ * loads shows as a higher ratio, not as a slower bound.
  *
  * The rows are the tables' own (the same op() functions, checked before
  * any timing), the zmm tier of each algorithm whose loop has a mix; a row
