@@ -88,14 +88,12 @@
  * (three shuffle rounds; 7 TSC cycles more per 1 KiB message than four
  * partial sums added in the scalar end), 64-byte stores of the sums (an
  * 8-byte load from the upper half of a 64-byte store is not forwarded
- * here, about 14 cycles; 32-byte stores forward at every offset), leaving
- * a call's last scalar end to the next call (pipelined across 4 KiB FPU
- * sections: 2% fewer cycles at 16 KiB VMAC-128, none for VMAC-64, and 1-2%
- * more at 1 KiB for the bookkeeping), and an acc = 1 shortcut in every
- * scalar end (no gain before the last one was written for latency).
- * VMAC-64's pipelined stages since leave a call's last vector L2 as well
- * as its scalar end to the next call (CARRY_STORE), where they run beside
- * its first NH.
+ * here, about 14 cycles; 32-byte stores forward at every offset), and an
+ * acc = 1 shortcut in every scalar end (no gain before the last one was
+ * written for latency).  Across the 4 KiB FPU sections a call leaves its
+ * last step to the next one, where it runs beside that call's first NH:
+ * VMAC-64 (pipelined stages) its last vector L2 and scalar end
+ * (CARRY_STORE), VMAC-128 its last scalar end (CARRY_STORE_SUMS).
  */
 #include <linux/linkage.h>
 /* struct vmac_key offsets, FOLD127 */
@@ -881,17 +879,43 @@
 .endm
 
 /*
+ * VMAC-128 across calls: the scalar end of the last step (GROUP_SCALAR,
+ * a chain of MULX and adds that nothing after it in the call hides) left
+ * to the next call, which runs it between the groups of its first pair as
+ * it runs every other: the column sums FR_SUM holds (32-byte copies, which
+ * forward to the scalar end's 8-byte loads), and k^16 pending.
+ */
+.macro	CARRY_STORE_SUMS
+	movq		FR_CARRY(%rsp), %rax
+	.irp	off, 0, 32, 64, 96, 128, 160
+	vmovdqa		FR_SUM + \off(%rsp), %ymm1
+	vmovdqa		%ymm1, VMAC_CARRY_SUM + \off(%rax)
+	.endr
+.endm
+
+.macro	CARRY_LOAD_SUMS
+	movq		FR_CARRY(%rsp), %rax
+	.irp	off, 0, 32, 64, 96, 128, 160
+	vmovdqa		VMAC_CARRY_SUM + \off(%rax), %ymm1
+	vmovdqa		%ymm1, FR_SUM + \off(%rsp)
+	.endr
+	leaq		VMAC_KEY_POLY16(KEY), %rax
+	movq		%rax, FR_KPOW(%rsp)
+.endm
+
+/*
  * void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
  *			     const struct vmac_key *key, unsigned int flags,
  *			     struct vmac_avx512_carry *carry)
  * void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
- *			      const struct vmac_key *key, bool first)
+ *			      const struct vmac_key *key, unsigned int flags,
+ *			      struct vmac_avx512_carry *carry)
  *
  * NH + L2 over ngroups >= 1 groups of eight 128-byte blocks: an odd first
  * group as a step of its own, then pairs, the scalar end of each pair
- * between the two groups of the next one.  VMAC-64's flags
- * (VMAC_BLOCKS_*): CARRY_OUT wants ngroups >= 2, CARRY_IN an even
- * ngroups; a call that takes a carry and leaves none clears it.
+ * between the two groups of the next one.  flags (VMAC_BLOCKS_*):
+ * CARRY_OUT wants ngroups >= 2, CARRY_IN an even ngroups; a call that
+ * takes a carry and leaves none clears it.
  */
 .macro	BLOCKS_AVX512 iters
 	.set	P, %rsi
@@ -942,6 +966,11 @@
 	.irp	part, 0, 1, 2, 3
 	TRANSPOSE_PART	P, 0, \part, BANK_HALF0
 	.endr
+	testb	$VMAC_BLOCKS_CARRY_IN, FR_FLAGS(%rsp)
+	jz	.Lno_carry_in_\iters
+	CARRY_LOAD_SUMS
+	jmp	.Lpairs_\iters
+.Lno_carry_in_\iters:
 	.else
 	testb	$VMAC_BLOCKS_CARRY_IN, %r8b
 	jz	.Lno_carry_in
@@ -960,6 +989,13 @@
 .Lpairs_\iters:
 	PAIRS	\iters
 .Llast_\iters:
+	.if	\iters == 2
+	testb	$VMAC_BLOCKS_CARRY_OUT, FR_FLAGS(%rsp)
+	jz	.Lscalar_last_\iters
+	CARRY_STORE_SUMS
+	jmp	.Lwipe_\iters
+.Lscalar_last_\iters:
+	.endif
 	GROUP_SCALAR	\iters, 1
 
 	/*
@@ -973,23 +1009,30 @@
 	.irp	off, 0, 32, 64
 	vmovdqa		%ymm0, FR_SUM + \off(%rsp)
 	.endr
+	.else
+	.irp	off, 0, 64, 128
+	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
+	.endr
+	cmpq	$1, FR_NG(%rsp)
+	je	.Lcols_wiped_\iters
+	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
+	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
+	.endr
+.Lcols_wiped_\iters:
+	.endif
 	/* A carry taken and none left: cleared. */
 	movzbl		FR_FLAGS(%rsp), %eax
 	andl		$(VMAC_BLOCKS_CARRY_IN | VMAC_BLOCKS_CARRY_OUT), %eax
 	cmpl		$VMAC_BLOCKS_CARRY_IN, %eax
 	jne		.Lwiped_\iters
 	movq		FR_CARRY(%rsp), %rax
+	.if	\iters == 1
 	.irp	off, 0, 64, 128, 192, 256, 320
 	vmovdqa64	%zmm0, \off(%rax)
 	.endr
 	.else
 	.irp	off, 0, 64, 128
-	vmovdqa64	%zmm0, FR_SUM + \off(%rsp)
-	.endr
-	cmpq	$1, FR_NG(%rsp)
-	je	.Lwiped_\iters
-	.irp	off, 0, 64, 128, 192, 256, 320, 384, 448, 512, 576, 640, 704
-	vmovdqa64	%zmm0, FR_COL + \off(%rsp)
+	vmovdqa64	%zmm0, VMAC_CARRY_SUM + \off(%rax)
 	.endr
 	.endif
 .Lwiped_\iters:

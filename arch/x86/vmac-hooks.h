@@ -38,20 +38,27 @@ void vmac_blocks64_bmi2(u64 poly[2], const u8 *p, size_t nblocks,
 void vmac_blocks128_bmi2(u64 poly[2][2], const u8 *p, size_t nblocks,
 			 const struct vmac_key *key, bool first);
 /*
- * What a VMAC-64 call of vmac_blocks64_avx512() leaves to the next one
- * (VMAC_BLOCKS_CARRY_OUT): the last group's NH values and its pair's
- * L2 columns, as three vectors each.
+ * What a call of vmac_blocks64_avx512() or vmac_blocks128_avx512() leaves
+ * to the next one (VMAC_BLOCKS_CARRY_OUT): VMAC-64 the last group's NH
+ * values and its pair's L2 columns, as three vectors each; VMAC-128 the
+ * column sums of its last L2 step, for that step's scalar end.
  */
 struct vmac_avx512_carry {
-	u64 nh[3][8];
-	u64 col[3][8];
+	union {
+		struct {
+			u64 nh[3][8];
+			u64 col[3][8];
+		};
+		u64 sum[2][3][4];
+	};
 } __aligned(64);
 
 void vmac_blocks64_avx512(u64 poly[2], const u8 *p, size_t ngroups,
 			  const struct vmac_key *key, unsigned int flags,
 			  struct vmac_avx512_carry *carry);
 void vmac_blocks128_avx512(u64 poly[2][2], const u8 *p, size_t ngroups,
-			   const struct vmac_key *key, bool first);
+			   const struct vmac_key *key, unsigned int flags,
+			   struct vmac_avx512_carry *carry);
 /* 2 <= nblocks <= 7 (VMAC-64), 2 <= nblocks <= 4 (VMAC-128): one L2 step */
 void vmac_blocks64_avx512_short(u64 poly[2], const u8 *p, size_t nblocks,
 				const struct vmac_key *key, bool first);
@@ -77,6 +84,7 @@ static_assert(offsetof(struct vmac_key, arch.aesni_rounds) == VMAC_KEY_AESNI_ROU
 static_assert(offsetof(struct vmac_key, l3key) == VMAC_KEY_L3, "VMAC_KEY_L3");
 static_assert(offsetof(struct vmac_avx512_carry, nh) == VMAC_CARRY_NH, "VMAC_CARRY_NH");
 static_assert(offsetof(struct vmac_avx512_carry, col) == VMAC_CARRY_COL, "VMAC_CARRY_COL");
+static_assert(offsetof(struct vmac_avx512_carry, sum) == VMAC_CARRY_SUM, "VMAC_CARRY_SUM");
 
 static __always_inline bool vmac_cpu_has_aesni(void)
 {
@@ -170,9 +178,9 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 	/*
 	 * AVX-512: groups of eight blocks, at most 4 KiB per FPU section,
 	 * the odd ones first, so that every later section has whole pairs
-	 * and VMAC-64 can leave each section's last step to the next
-	 * (vmac_blocks64_avx512() clears the carry it takes last); what is
-	 * left over, and shorter runs, in one more section.
+	 * and can take the last step the section before it left (the call
+	 * that takes a carry last clears it); what is left over, and
+	 * shorter runs, in one more section.
 	 */
 	if (vmac_may_run(st->impl, AVX512) &&
 	    nblocks >= VMAC_AVX512_SHORT_MIN && crypto_simd_usable()) {
@@ -181,14 +189,13 @@ static __always_inline bool vmac_blocks_arch(const struct vmac_key *key,
 		unsigned int flags = first ? VMAC_BLOCKS_FIRST : 0;
 
 		for (; ngroups; ngroups -= ng, ng = VMAC_AVX512_MAX_GROUPS) {
-			if (st->iters == 1 && ngroups > ng && ng >= 2)
+			if (ngroups > ng && ng >= 2)
 				flags |= VMAC_BLOCKS_CARRY_OUT;
 			kfast_simd_begin(&simd);
 			if (st->iters == 1)
 				vmac_blocks64_avx512(st->poly[0], p, ng, key, flags, &carry);
 			else
-				vmac_blocks128_avx512(st->poly, p, ng, key,
-						      flags & VMAC_BLOCKS_FIRST);
+				vmac_blocks128_avx512(st->poly, p, ng, key, flags, &carry);
 			kfast_simd_end(&simd);
 			p += ng * 8 * VMAC_NHBYTES;
 			nblocks -= ng * 8;

@@ -27,8 +27,9 @@
 
 #define VMAC_CARRY_NH		0
 #define VMAC_CARRY_COL		192
+#define VMAC_CARRY_SUM		0
 
-/* vmac_blocks64_avx512() flags (vmac_blocks128_avx512() takes FIRST only) */
+/* vmac_blocks64_avx512() and vmac_blocks128_avx512() flags */
 #define VMAC_BLOCKS_FIRST	1	/* p starts the message */
 #define VMAC_BLOCKS_CARRY_IN	2	/* carry holds the previous call's last step */
 #define VMAC_BLOCKS_CARRY_OUT	4	/* leave this call's last step in carry */
