@@ -95,6 +95,24 @@
 	vpxor		\tx, \x, \x
 .endm
 
+/* The CTR pass's round keys in zmm16-30 (wiped with the powers of H). */
+#define GSV_CTR_RK_REGS		1
+#define RK0		%zmm16
+#define RK1		%zmm17
+#define RK2		%zmm18
+#define RK3		%zmm19
+#define RK4		%zmm20
+#define RK5		%zmm21
+#define RK6		%zmm22
+#define RK7		%zmm23
+#define RK8		%zmm24
+#define RK9		%zmm25
+#define RK10		%zmm26
+#define RK11		%zmm27
+#define RK12		%zmm28
+#define RK13		%zmm29
+#define RK14		%zmm30
+
 #define GSV_WIDE_POLYVAL	1
 #define GSV_OWN_POLYVAL16	1
 #define GSV_OWN_DEC		1
@@ -283,7 +301,8 @@
  * What kfast_gcmsiv_wipe_avx() does (the first len >= 64 bytes of the
  * context, xmm0-15), with 64-byte stores, the last one ending at len and
  * overlapping the one before; and zmm16-31 as well: VZEROUPPER leaves them
- * alone, and this tier's loops keep the powers of H there.
+ * alone, and this tier's loops keep the powers of H and the CTR pass's
+ * round keys there.
  */
 SYM_FUNC_START(kfast_gcmsiv_wipe_vaes_avx512)
 	ZERO_ZMM16_31
