@@ -874,6 +874,11 @@
 	.irp	c, 7, 8, 10
 	vpxorq		%zmm\c, %zmm\c, %zmm\c
 	.endr
+	KPOW16_PENDING
+.endm
+
+/* The carried step's scalar end is pending, with k^16. */
+.macro	KPOW16_PENDING
 	leaq		VMAC_KEY_POLY16(KEY), %rax
 	movq		%rax, FR_KPOW(%rsp)
 .endm
@@ -885,22 +890,22 @@
  * it runs every other: the column sums FR_SUM holds (32-byte copies, which
  * forward to the scalar end's 8-byte loads), and k^16 pending.
  */
+.macro	COPY_SUMS src, dst
+	.irp	off, 0, 32, 64, 96, 128, 160
+	vmovdqa		\off + \src, %ymm1
+	vmovdqa		%ymm1, \off + \dst
+	.endr
+.endm
+
 .macro	CARRY_STORE_SUMS
 	movq		FR_CARRY(%rsp), %rax
-	.irp	off, 0, 32, 64, 96, 128, 160
-	vmovdqa		FR_SUM + \off(%rsp), %ymm1
-	vmovdqa		%ymm1, VMAC_CARRY_SUM + \off(%rax)
-	.endr
+	COPY_SUMS	FR_SUM(%rsp), VMAC_CARRY_SUM(%rax)
 .endm
 
 .macro	CARRY_LOAD_SUMS
 	movq		FR_CARRY(%rsp), %rax
-	.irp	off, 0, 32, 64, 96, 128, 160
-	vmovdqa		VMAC_CARRY_SUM + \off(%rax), %ymm1
-	vmovdqa		%ymm1, FR_SUM + \off(%rsp)
-	.endr
-	leaq		VMAC_KEY_POLY16(KEY), %rax
-	movq		%rax, FR_KPOW(%rsp)
+	COPY_SUMS	VMAC_CARRY_SUM(%rax), FR_SUM(%rsp)
+	KPOW16_PENDING
 .endm
 
 /*
