@@ -5,7 +5,8 @@
  * loop that times them: shared by uarch-probe (which prints their
  * throughputs) and kfast_bench (which times each against the 16 KiB
  * messages of its tier, bound.c).  A mix is the loop's vector uops per so
- * many bytes, each an instruction whose sources nothing in the mix writes
+ * many bytes (NAME_MIX_BYTES; NAME_MIX_WHAT says what it counts), each an
+ * instruction whose sources nothing in the mix writes
  * (or a chain of its own register, long enough apart), so that only the
  * ports limit it.  The instructions need AVX-512F, VAES, VPCLMULQDQ and
  * AVX512IFMA; the caller checks.
@@ -86,17 +87,6 @@ static inline uint64_t uarch_tsc(void)
 	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
 #define IF_AD "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
 	"vpaddq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
-/* The vector-ALU uops of UMAC's NH per 128 bytes and iteration (avx512), independent. */
-#define NHMIX "vshufi64x2 $0x88, %%zmm31, %%zmm\\i, %%zmm\\i\n" \
-	"vshufi64x2 $0xdd, %%zmm31, %%zmm1\\i, %%zmm1\\i\n" \
-	"vpaddd %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
-	"vpaddd %%zmm30, %%zmm2\\i, %%zmm2\\i\n" \
-	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n" \
-	"vpsrlq $32, %%zmm\\i, %%zmm\\i\n" \
-	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n" \
-	"vpmuludq %%zmm30, %%zmm\\i, %%zmm\\i\n" \
-	"vpaddq %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
-	"vpaddq %%zmm30, %%zmm2\\i, %%zmm2\\i\n"
 /*
  * One instruction on each register of a list (gas .irp on \r), independent
  * of each other: the whole-loop mixes below are these in the loop's counts.
@@ -137,6 +127,8 @@ static inline uint64_t uarch_tsc(void)
  * shifts, 71 lane shuffles, extracts and unpacks, 2 VPANDQ and 30 zeroing
  * idioms.
  */
+#define VMAC64_MIX_BYTES 2048
+#define VMAC64_MIX_WHAT "146 IFMA and 170 other vector uops, 30 zeroing idioms per 2 KiB"
 #define VMAC64_MIX SLICES(SLICE(82, IFMA_LO) SLICE(64, IFMA_HI) SLICE(60, ADDQ) \
 	SLICE(36, SRLQ) SLICE(1, SLLQ) SLICE(36, SHUF) SLICE(16, UNPL) SLICE(16, UNPH) \
 	SLICE(3, EXT4) SLICE(2, ANDQ) SLICE(30, ZERO))
@@ -145,6 +137,8 @@ static inline uint64_t uarch_tsc(void)
  * 74 shifts, 102 lane shuffles, extracts and unpacks, 4 VPANDQ and 36
  * zeroing idioms.
  */
+#define VMAC128_MIX_BYTES 2048
+#define VMAC128_MIX_WHAT "292 IFMA and 276 other vector uops, 36 zeroing idioms per 2 KiB"
 #define VMAC128_MIX SLICES(SLICE(164, IFMA_LO) SLICE(128, IFMA_HI) SLICE(96, ADDQ) \
 	SLICE(72, SRLQ) SLICE(2, SLLQ) SLICE(64, SHUF) SLICE(16, UNPL) SLICE(16, UNPH) \
 	SLICE(6, EXT4) SLICE(4, ANDQ) SLICE(36, ZERO))
@@ -153,6 +147,11 @@ static inline uint64_t uarch_tsc(void)
  * VAESDEC: AES-128's 40 rounds and AES-256's 56, on ten and fourteen
  * chains (a round's latency is four cycles, Zen 5 issues two a cycle).
  */
+#define AES_MIX_BYTES 256
+#define CTR128_MIX_WHAT "40 VAESENC zmm per 256 B"
+#define CTR256_MIX_WHAT "56 VAESENC zmm per 256 B"
+#define DEC128_MIX_WHAT "40 VAESDEC zmm per 256 B"
+#define DEC256_MIX_WHAT "56 VAESDEC zmm per 256 B"
 #define CTR128_MIX ".rept 4\n.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9\n" AESQ ".endr\n.endr\n"
 #define CTR256_MIX ".rept 4\n.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13\n" \
 	AESQ ".endr\n.endr\n"
@@ -160,6 +159,8 @@ static inline uint64_t uarch_tsc(void)
 #define DEC256_MIX ".rept 4\n.irp r, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13\n" \
 	AESDQ ".endr\n.endr\n"
 /* POLYVAL per 512 bytes (the zmm tier): 26 VPCLMULQDQ zmm. */
+#define POLYVAL_MIX_BYTES 512
+#define POLYVAL_MIX_WHAT "26 VPCLMULQDQ zmm per 512 B"
 #define POLYVAL_MIX ".rept 2\n.irp r, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26\n" \
 	CLMQ ".endr\n.endr\n"
 /*
@@ -167,9 +168,11 @@ static inline uint64_t uarch_tsc(void)
  * blocks of AES-128: 80 VAESENC (eight chains), 26 VPCLMULQDQ and 67
  * other vector uops (XOR, VPTERNLOGD, VPSHUFD, VPADDD, extracts), as XORs.
  */
+#define GSVDEC_MIX_BYTES 512
+#define GSVDEC_MIX_WHAT "80 VAESENC, 26 VPCLMULQDQ and 67 other vector uops per 512 B"
 #define GSVDEC_AES_CLMUL ".rept 10\n.irp r, 0, 1, 2, 3, 4, 5, 6, 7\n" AESQ ".endr\n.endr\n" \
 	POLYVAL_MIX
-#define GSVDECMIX GSVDEC_AES_CLMUL \
+#define GSVDEC_MIX GSVDEC_AES_CLMUL \
 	".rept 7\n.irp r, 21, 22, 23, 24, 25, 26, 27, 28, 29\n" XORQ ".endr\n.endr\n" \
 	".irp r, 21, 22, 23, 24\n" XORQ ".endr\n"
 /*
@@ -205,8 +208,17 @@ static inline uint64_t uarch_tsc(void)
 	".rept " #n " + 4\n.irp r, 17\n" ADDQ ".endr\n.endr\n" \
 	".irp r, 18, 19\n" UNPL UNPH ".endr\n.irp r, 20\n" EXT2 ".endr\n" \
 	".rept 4 - " #n "\n.irp r, 21\n" ZERO ".endr\n.endr\n"
+/* One 128-byte step of one iteration, without the fold. */
+#define NH_MIX_STEP NH_MIX_SHARED NH_MIX_ITER
+#define UMAC_MIX_BYTES 1024
 #define UMAC32_MIX NH_MIX_STEPS(1) UMACFOLD
-#define UMAC_MIX(n) NH_MIX_STEPS(n) NH_MIX_FOLD_T(n)
+#define UMAC64_MIX NH_MIX_STEPS(2) NH_MIX_FOLD_T(2)
+#define UMAC96_MIX NH_MIX_STEPS(3) NH_MIX_FOLD_T(3)
+#define UMAC128_MIX NH_MIX_STEPS(4) NH_MIX_FOLD_T(4)
+#define UMAC32_MIX_WHAT "NH x1 and its fold: 88 vector uops, 2 zeroing idioms per KiB"
+#define UMAC64_MIX_WHAT "NH x2 and the fold: 158 vector uops, 6 zeroing idioms per KiB"
+#define UMAC96_MIX_WHAT "NH x3 and the fold: 223 vector uops, 7 zeroing idioms per KiB"
+#define UMAC128_MIX_WHAT "NH x4 and the fold: 288 vector uops, 8 zeroing idioms per KiB"
 #define IF_MU "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
 	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
 

@@ -47,7 +47,7 @@ int main(void)
 	 * would be a clock offset under zmm load.
 	 */
 	add = UARCH_TIME(ADD8, 8, 125000, 3000);
-	beside = UARCH_TIME(R6(NHMIX) ADD8 ADD8 ADD8, 24, 20000, 3000);
+	beside = UARCH_TIME(R6(NH_MIX_STEP) ADD8 ADD8 ADD8, 24, 20000, 3000);
 	printf("  beside six NH mixes (24 ADDs per six): %.3f (ADD chain alone %.3f)\n",
 	       1 / beside, 1 / add);
 	add = UARCH_TIME(ADD8, 8, 1000, 1000);
@@ -81,18 +81,18 @@ int main(void)
 	SHOW("1 VPMADD52LUQ + 1 VSHUFI64X2 zmm (per pair)", R6(IF_SH), 6);
 	SHOW("1 VPMADD52LUQ + 1 VPADDQ zmm (per pair)", R6(IF_AD), 6);
 	SHOW("1 VPMADD52LUQ + 1 VPMULUDQ zmm (per pair)", R6(IF_MU), 6);
-	SHOW("NH mix: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds (per mix)", R6(NHMIX), 6);
-	SHOW("UMAC-32 chunk loop's mix per KiB (NH x1: 88 uops, 2 zeroing)", UMAC32_MIX, 1);
-	SHOW("UMAC-64 chunk loop's mix per KiB (NH x2: 158 + 6)", UMAC_MIX(2), 1);
-	SHOW("UMAC-96 chunk loop's mix per KiB (NH x3: 223 + 7)", UMAC_MIX(3), 1);
-	SHOW("UMAC-128 chunk loop's mix per KiB (NH x4: 288 + 8)", UMAC_MIX(4), 1);
-	SHOW("AES-128 CTR mix per 256 bytes (40 VAESENC zmm)", CTR128_MIX, 1);
-	SHOW("AES-256 CTR mix per 256 bytes (56 VAESENC zmm)", CTR256_MIX, 1);
-	SHOW("AES-128 decryption per 256 bytes (40 VAESDEC zmm)", DEC128_MIX, 1);
-	SHOW("POLYVAL mix per 512 bytes (26 VPCLMULQDQ zmm)", POLYVAL_MIX, 1);
-	SHOW("VMAC-64 IFMA loop's mix per 2 KiB (316 uops + 30 zeroing)", VMAC64_MIX, 1);
-	SHOW("VMAC-128 IFMA loop's mix per 2 KiB (568 + 36)", VMAC128_MIX, 1);
-	SHOW("GCM-SIV wide decryption mix per 32 blocks (173 uops)", GSVDECMIX, 1);
+	SHOW("NH step: 2 VSHUFI64X2, 2 VPMULUDQ, 2 VPSRLQ, 4 adds", R6(NH_MIX_STEP), 6);
+	SHOW("UMAC-32: " UMAC32_MIX_WHAT, UMAC32_MIX, 1);
+	SHOW("UMAC-64: " UMAC64_MIX_WHAT, UMAC64_MIX, 1);
+	SHOW("UMAC-96: " UMAC96_MIX_WHAT, UMAC96_MIX, 1);
+	SHOW("UMAC-128: " UMAC128_MIX_WHAT, UMAC128_MIX, 1);
+	SHOW("AES-128 CTR: " CTR128_MIX_WHAT, CTR128_MIX, 1);
+	SHOW("AES-256 CTR: " CTR256_MIX_WHAT, CTR256_MIX, 1);
+	SHOW("AES-128 decryption: " DEC128_MIX_WHAT, DEC128_MIX, 1);
+	SHOW("POLYVAL: " POLYVAL_MIX_WHAT, POLYVAL_MIX, 1);
+	SHOW("VMAC-64: " VMAC64_MIX_WHAT, VMAC64_MIX, 1);
+	SHOW("VMAC-128: " VMAC128_MIX_WHAT, VMAC128_MIX, 1);
+	SHOW("GCM-SIV decryption: " GSVDEC_MIX_WHAT, GSVDEC_MIX, 1);
 	SHOW("  the same without its 67 other uops", GSVDEC_AES_CLMUL, 1);
 	SHOW("VAESENC zmm, latency", R8("vaesenc %%zmm31, %%zmm0, %%zmm0\n"), 8);
 	SHOW("VPCLMULQDQ xmm, latency", R8("vpclmulqdq $0x11, %%xmm15, %%xmm0, %%xmm0\n"), 8);
