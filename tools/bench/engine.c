@@ -289,7 +289,7 @@ static double run_batch(struct bench_impl *im, size_t len, unsigned long n)
 }
 
 /* Messages per batch for about batch_cycles, from a warmed-up single call. */
-static unsigned long calibrate(struct bench_impl *im, size_t len)
+unsigned long bench_batch_size(struct bench_impl *im, size_t len)
 {
 	double c, want = bench_opt.batch_cycles;
 	unsigned long n;
@@ -321,11 +321,6 @@ static double run_cell(struct bench_impl *im, size_t len, unsigned long batch, d
 	return bench_median(v, n);
 }
 
-unsigned long bench_batch_size(struct bench_impl *im, size_t len)
-{
-	return calibrate(im, len);
-}
-
 double bench_time_cell(struct bench_impl *im, size_t len, unsigned long batch)
 {
 	double best = INFINITY;
@@ -346,7 +341,7 @@ void bench_time_grid(struct bench_impl *const *rows, unsigned int nrows,
 	/* cell c: row c % nrows, size c / nrows; best[] and med[] likewise */
 	for (c = 0; c < ncells; c++) {
 		best[c] = INFINITY;
-		batch[c] = calibrate(rows[c % nrows], sizes[c / nrows]);
+		batch[c] = bench_batch_size(rows[c % nrows], sizes[c / nrows]);
 	}
 	for (r = 0; r < rounds; r++) {
 		unsigned int start = (unsigned int)((u64)r * ncells / rounds);
