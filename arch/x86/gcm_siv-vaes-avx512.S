@@ -96,22 +96,7 @@
 .endm
 
 /* The CTR pass's round keys in zmm16-30 (wiped with the powers of H). */
-#define GSV_CTR_RK_REGS		1
-#define RK0		%zmm16
-#define RK1		%zmm17
-#define RK2		%zmm18
-#define RK3		%zmm19
-#define RK4		%zmm20
-#define RK5		%zmm21
-#define RK6		%zmm22
-#define RK7		%zmm23
-#define RK8		%zmm24
-#define RK9		%zmm25
-#define RK10		%zmm26
-#define RK11		%zmm27
-#define RK12		%zmm28
-#define RK13		%zmm29
-#define RK14		%zmm30
+#define GSV_CTR_RK_REGS	16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
 
 #define GSV_WIDE_POLYVAL	1
 #define GSV_OWN_POLYVAL16	1
@@ -744,7 +729,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	KARATSUBA_KEYS	DT0, DT1, DT2, DT3, DT4
 	vmovdqa64	DT2, ((\v / 2) * 64)(%rsp)
 	.endr
-	CTR_PASS	32, DEC_SET_A
+	CTR_PASS	32, %r8, DEC_SET_A
 .Lvdec32_loop:
 	cmp		$32, %rcx
 	jb		.Lvdec32_hash_a
@@ -767,7 +752,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	cmp		$16, %rcx
 	jb		.Lvdec_done
 .Lvdec16:
-	CTR_PASS	16, V0, V1, V2, V3
+	CTR_PASS	16, %r8, V0, V1, V2, V3
 .Lvdec_loop:
 	cmp		$16, %rcx
 	jb		.Lvdec_hash_a
