@@ -971,18 +971,18 @@
 	.irp	part, 0, 1, 2, 3
 	TRANSPOSE_PART	P, 0, \part, BANK_HALF0
 	.endr
+	.endif
+	/* A carry: the previous call's last step, entered where it is pending. */
 	testb	$VMAC_BLOCKS_CARRY_IN, FR_FLAGS(%rsp)
 	jz	.Lno_carry_in_\iters
-	CARRY_LOAD_SUMS
-	jmp	.Lpairs_\iters
-.Lno_carry_in_\iters:
-	.else
-	testb	$VMAC_BLOCKS_CARRY_IN, %r8b
-	jz	.Lno_carry_in
+	.if	\iters == 1
 	CARRY_LOAD
 	jmp	.Lpair_\iters
-.Lno_carry_in:
+	.else
+	CARRY_LOAD_SUMS
+	jmp	.Lpairs_\iters
 	.endif
+.Lno_carry_in_\iters:
 	/* An odd number of groups: the first is a step of its own (k^8). */
 	testb	$1, %al
 	jz	.Lpairs_\iters
