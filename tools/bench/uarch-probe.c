@@ -29,6 +29,54 @@
 
 #include "uarch-mix.h"
 
+/* The probe's own rows (the mixes of the bounds are uarch-mix.h's). */
+/* Repetitions by the assembler: \i in the body of R12 / R6 runs over 0..11 / 0..5. */
+#define R4(x) ".rept 4\n" x ".endr\n"
+#define R8(x) ".rept 8\n" x ".endr\n"
+#define R2(x) ".rept 2\n" x ".endr\n"
+#define ADD8 R8("add $1, %%r8\n")
+#define IMUL8 R8("imul %%r9, %%r9\n")
+#define R12(body) ".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n" body ".endr\n"
+#define AESZ "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define AESY "vaesenc %%ymm15, %%ymm\\i, %%ymm\\i\n"
+#define AESX "vaesenc %%xmm15, %%xmm\\i, %%xmm\\i\n"
+#define CLZ "vpclmulqdq $0x11, %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define CLY "vpclmulqdq $0x11, %%ymm15, %%ymm\\i, %%ymm\\i\n"
+#define CLX "vpclmulqdq $0x11, %%xmm15, %%xmm\\i, %%xmm\\i\n"
+#define IFZ "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n"
+#define MUZ "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define MUY "vpmuludq %%ymm15, %%ymm\\i, %%ymm\\i\n"
+/* Six groups: zmm0-5 for the AES chains, zmm10-15 / zmm20-25 for the others. */
+#define MIXC "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MIX2C "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vaesenc %%zmm31, %%zmm2\\i, %%zmm2\\i\n" \
+	"vpclmulqdq $0x11, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MIXI "vaesenc %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpmadd52luq %%zmm31, %%zmm30, %%zmm1\\i\n"
+#define R6(body) ".irp i, 0, 1, 2, 3, 4, 5\n" body ".endr\n"
+/* The other uops of the NH and IFMA loops, alone and beside each other. */
+#define SRZ "vpsrlq $32, %%zmm\\i, %%zmm\\i\n"
+#define SHZ "vshufi64x2 $0x88, %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define ADZ "vpaddq %%zmm31, %%zmm\\i, %%zmm\\i\n"
+#define MU_SR "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n"
+#define MU_SH "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define SR_SH "vpsrlq $32, %%zmm\\i, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define MU_SR_SH "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpsrlq $32, %%zmm1\\i, %%zmm1\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm2\\i, %%zmm2\\i\n"
+#define MU_AD "vpmuludq %%zmm31, %%zmm\\i, %%zmm\\i\n" \
+	"vpaddq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define IF_SH "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vshufi64x2 $0x88, %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define IF_AD "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vpaddq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+#define IF_MU "vpmadd52luq %%zmm31, %%zmm30, %%zmm\\i\n" \
+	"vpmuludq %%zmm31, %%zmm1\\i, %%zmm1\\i\n"
+
 int main(void)
 {
 	double add, imul, beside;
