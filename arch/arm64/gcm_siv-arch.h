@@ -15,7 +15,7 @@
  *	 flight), PMULL/PMULL2 for POLYVAL (eight blocks per reduction,
  *	 Karatsuba), decryption with both interleaved (arch/arm64/gcm_siv-ce.S).
  *   CE_SHA3: the same with the SHA3 extension's EOR3 (three-way XOR) in
- *	 the decryption's sums, which llvm-mca models as 7% faster on
+ *	 the decryption's sums, which llvm-mca models as faster on
  *	 Neoverse V1/V2 (Documentation/benchmarks-arm64.md); everything
  *	 else is CE's.  A tier rather than a switch inside CE, so that the
  *	 tests, KUnit and the guests' self-tests run both decryption loops on

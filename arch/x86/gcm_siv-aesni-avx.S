@@ -172,9 +172,8 @@ SYM_FUNC_END(kfast_gcmsiv_polyval_aesni)
  * (the POLYVAL key) to hpow[15] and the message-encryption key to rk[0]
  * and rk[1] (zero for AES-128).  The key is expanded later, by
  * kfast_gcmsiv_expand_tag_aesni() or kfast_gcmsiv_expand_aesni(): here,
- * ahead of the POLYVAL pass, the expansion's long dependency chain was
- * measured to add ~60 cycles to a 1 KiB AES-256 seal (~30 for AES-128)
- * instead of overlapping it, and fused with the tag block's rounds it
+ * ahead of the POLYVAL pass, the expansion's long dependency chain adds
+ * to the seal's time instead of overlapping it, and fused with the tag block's rounds it
  * also hides most of that encryption's latency.  (DERIVE_KEYS' vaes form
  * is for the short functions: here the keys go through memory to separate
  * calls, and it bought nothing.)
@@ -477,10 +476,10 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  *    by Horner's rule in H^2 with the fewest multiplies (SEAL_POLYVAL);
  *    the open, whose text comes last, makes the powers H^2 .. H^(n+1)
  *    first and then X1 H^(n+1) + ... + Xn H^2 + L H (L is the length
- *    block) with one reduction (OPEN_POLYVAL).  (The Horner form
- *    measured 10% slower at 48 bytes on an Intel Xeon, where VPCLMULQDQ
- *    issues every cycle and the depth counted; on Zen 5 it issues every
- *    other cycle and the count does);
+ *    block) with one reduction (OPEN_POLYVAL).  (Where VPCLMULQDQ
+ *    issues every cycle, as on Intel, the depth counts and the Horner
+ *    form is the slower one; where it issues every other cycle, as on
+ *    Zen 5, the count does);
  *  - expansion of the new AES key (AESENCLAST method, see derive above);
  *    in the seal each round key is used for the tag block as soon as it
  *    exists (only the first round of the tag waits for POLYVAL);
@@ -764,7 +763,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_aesni)
  * XOR the np = r10 (1..4) text blocks buf[4 - np] .. buf[3] with the key
  * stream from the counter blocks xmm13 | bit 127, +1, +2, +3 (32-bit
  * little-endian add), round keys at (%rsp); only the np blocks needed are
- * encrypted (a fourth AES block made 16-byte seals ~10% slower).  With
+ * encrypted (a fourth AES block shows in a 16-byte seal's time).  With
  * \enc = vaes, two and more blocks go two to a ymm register.  Uses
  * xmm2-xmm5, xmm8, rax.
  */

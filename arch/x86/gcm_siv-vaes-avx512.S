@@ -111,10 +111,9 @@
  * or more; the 16-block loop after it and the AES-NI tail take the rest).
  *
  * What bounds POLYVAL here is VPCLMULQDQ throughput: one zmm multiply per
- * cycle, on the same port as the lane shuffles and extracts (measured on
- * Intel Xeon family 6 model 207: 1 cycle throughput, 3 cycles latency;
- * VAESENC runs on another port, which is why the decryption loop can
- * overlap the two).  So each iteration spends as few multiplies and
+ * cycle, on the same port as the lane shuffles and extracts (VAESENC runs
+ * on another port, which is why the decryption loop can overlap the
+ * two).  So each iteration spends as few multiplies and
  * shuffles as it can:
  *  - 32 blocks per reduction: the powers H^32..H^1 sit in PW0..PW7
  *    (H^17..H^32 made once per request by kfast_gcmsiv_powers below), so
@@ -136,11 +135,8 @@
  *    multiplies), fold the four lanes.  x0 + x1 of the accumulator takes
  *    its high half from ctx->acc, stored each iteration, rather than from
  *    a lane swap: a store and a load instead of one more shuffle-port
- *    uop (31 -> 30 per iteration; 16 KiB of POLYVAL ~5% faster, the
- *    longer chain still under the loop's throughput bound).
- * Measured: 16 KiB of POLYVAL 0.107 -> ~0.057 TSC cycles/byte against the
- * template's loop (16 blocks per reduction, four multiplies per block,
- * the accumulator multiplied on the side).
+ *    uop (one fewer per iteration; the longer chain stays under the
+ *    loop's throughput bound).
  */
 
 #define PW0		%zmm16		/* H^32 .. H^29 */
@@ -478,8 +474,8 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
  * Decryption: CTR and POLYVAL of the plaintext, software-pipelined.
  *
  * The plaintext is what POLYVAL needs, so in a plain loop the hashing of
- * a group waits for that group's AES, and the measured result was the
- * sum of the two passes.  Here the hashing lags one group behind: each
+ * a group waits for that group's AES, and the time is the sum of the two
+ * passes.  Here the hashing lags one group behind: each
  * iteration decrypts group g into one register set (V0..V3 or V4..V7,
  * alternating) while hashing group g - 1 from the other set, so the
  * VAESENC port and the VPCLMULQDQ port work side by side.  The plaintext

@@ -166,8 +166,8 @@ static __always_inline void ocb_setkey_arch(struct ocb_key *key, const u8 *raw,
 /*
  * Open the section, then Offset_0 and the zeroed sums in one asm call
  * (kfast_ocb_init_aesni(): Ktop and Stretch in registers, 16-byte stores
- * that the bulk code's loads forward from; on a 48-byte seal the C
- * version's 8-byte stores, reloaded as 16 bytes, cost ~10% more time).
+ * that the bulk code's loads forward from, where the C version's 8-byte
+ * stores, reloaded as 16 bytes, would not forward).
  */
 static __always_inline bool ocb_init_arch(struct ocb_ctx *ctx,
 					  const struct ocb_key *key,

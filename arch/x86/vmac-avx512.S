@@ -35,7 +35,7 @@
  * interleaved by one unpack pair, the key arranged likewise, one
  * accumulator set per block pair; two rounds of lane shuffles at the end
  * sort the sums into block order (34 shuffles and 9 adds per group instead
- * of 48 and 9, 13% fewer cycles per group).  For VMAC-128 that layout
+ * of 48 and 9).  For VMAC-128 that layout
  * would need 24 accumulators and the final sort twice (70 operations
  * against 54), so it keeps the transpose.  The second row of each unpack
  * comes straight from memory (a load folded into both unpacks).
@@ -67,30 +67,16 @@
  * or skipped when every accumulator is 1 (a message of one step, 1 KiB,
  * or one pair, 2 KiB; decided from public facts, see GROUP_SCALAR).
  *
- * Measured (TSC cycles, Intel Xeon family 6 model 207, CPU 0, alternating
- * runs against the eight-step design before it, with the since retired
- * selftests/user/bench_vmac.c, whose rows make bench has): per byte of a
- * 1 KiB / 4 KiB / 16 KiB message VMAC-64
- * 0.123 / 0.085 / 0.076 -> 0.112 / 0.078 / 0.071, VMAC-128 0.198 / 0.151 /
- * 0.140 -> 0.195 / 0.142 / 0.132 (the 1 KiB figures also have the fused
- * L2 end and L3 of vmac/vmac_core.c).  Sixteen-block steps alone: about
- * 5% fewer cycles per group at 4 and 16 KiB; at 1 KiB the last-step
- * scalar end 4% (VMAC-64; VMAC-128 1%) and the acc = 1 case another 4%.  The vector ports (0 and 5;
- * IFMA runs on both, shuffles only on 5, and MULX takes port 5 too) are
- * the limit at 16 KiB: about 160 of their uops per VMAC-64 group and 290
- * per VMAC-128 group, ~0.43 TSC cycles per uop measured; at 1 KiB the
- * dependency chain from the last NH products through the scalar end and
- * L3 to the tag counts as much.  Tried and dropped: key powers as IFMA
- * memory operands (17 loads, some split across cache lines; 2% slower
- * than 9 register loads), folding columns 3 and 4 in the vector unit (ten
- * operations per iteration, 5% slower at 16 KiB than the pre-multiplied
- * key powers), summing the columns down to one value in the vector unit
- * (three shuffle rounds; 7 TSC cycles more per 1 KiB message than four
- * partial sums added in the scalar end), 64-byte stores of the sums (an
- * 8-byte load from the upper half of a 64-byte store is not forwarded
- * here, about 14 cycles; 32-byte stores forward at every offset), and an
- * acc = 1 shortcut in every scalar end (no gain before the last one was
- * written for latency).  Across the 4 KiB FPU sections a call leaves its
+ * The vector pipes' uops (IFMA, the shuffles, the adds) are the limit at
+ * 16 KiB; at 1 KiB the dependency chain from the last NH products through
+ * the scalar end and L3 to the tag counts as much.  Hence the key powers
+ * in registers (as IFMA memory operands they are seventeen loads, some
+ * split across cache lines), columns 3 and 4 folded by pre-multiplied key
+ * powers (not by ten more vector operations per iteration), four partial
+ * sums per column for the scalar end (not three more shuffle rounds to
+ * one value), 32-byte stores of the sums (see L2_STORE_IT), and the
+ * acc = 1 shortcut only in the last scalar end, the one written for
+ * latency.  Across the 4 KiB FPU sections a call leaves its
  * last step to the next one, where it runs beside that call's first NH:
  * VMAC-64 (pipelined stages) its last vector L2 and scalar end
  * (CARRY_STORE), VMAC-128 its last scalar end (CARRY_STORE_SUMS).
@@ -438,8 +424,8 @@
  * iteration 1 at FR_SUM + 96, 128, 160.  The scalar end adds the partial
  * sums: a tree of two adds there is shorter than two more rounds of
  * shuffles here, and the 32-byte stores forward to its 8-byte loads (an
- * 8-byte load from the upper half of a 64-byte store is not forwarded
- * here, about 14 cycles more).
+ * 8-byte load from the upper half of a 64-byte store is not forwarded on
+ * every CPU).
  */
 .macro	L2_STORE_IT c0, c1, c2, t0, t1, t2, off
 	vextracti64x4	$1, %zmm\c0, %ymm\t0

@@ -41,11 +41,9 @@
  *
  *   Four L2 steps at once (POLY4, VMAC-64 runs of four blocks):
  *	acc = acc * k^4 + m1 * k^3 + m2 * k^2 + m3 * k + m4 with the key
- *	powers from setkey; one reduction per four blocks instead of two:
- *	2-3% fewer cycles per block than POLY2 on an Intel Xeon family 6
- *	model 207 (the loop is bound by the integer ports, ~15 TSC cycles
- *	per block, not by the chain).  POLY2 and POLY1 take the last 1-3
- *	blocks.
+ *	powers from setkey; one reduction per four blocks instead of two,
+ *	which counts because the loop is bound by the integer ports, not
+ *	by the chain.  POLY2 and POLY1 take the last 1-3 blocks.
  */
 #include <linux/linkage.h>
 #include "aes-aesni.S.inc"		/* AESNI_ENCRYPT */
@@ -756,8 +754,8 @@ SYM_FUNC_END(vmac_finup128_aesni)
  * vmac_blocks*_bmi2 with first set), blocks and end in one call: the sums
  * go from the last L2 step to L3 in registers, not through poly[] (a
  * message of one to seven blocks waits for that chain).  The pad's AES
- * comes after the blocks, beside L3, as in two calls (first, its rounds
- * held up the blocks: 8% slower).  The length term is 0 (128 nblocks
+ * comes after the blocks, beside L3, as in two calls (issued first, its
+ * rounds hold up the blocks).  The length term is 0 (128 nblocks
  * bytes are 0 bits mod 1024).  The nonce and tag pointers wait on the
  * stack, above the five registers BLOCKS64/BLOCKS128 leave pushed.
  */
