@@ -14,6 +14,13 @@
  * core/TSC.  The mixes touch no memory: a phase of the host that slows
  * loads shows as a higher ratio, not as a slower bound.
  *
+ * Each round also times the row's 8 KiB messages, which splits the 16 KiB
+ * time T into the two parts of T(L) = L a + b: the loop's cycles per byte
+ * a (its ratio to the bound is what the ratio at 16 KiB tends to for long
+ * messages) and the cycles b each message costs beyond them (set-up, the
+ * last chunk's reduction, the tag), shown as their share of the 16 KiB
+ * ratio.  Both messages stay in the L1 cache.
+ *
  * The rows are the tables' own (the same op() functions, checked before
  * any timing), the zmm tier of each algorithm whose loop has a mix; a row
  * --only dropped, or a tier this CPU does not have, is left out.  The mixes
@@ -27,6 +34,7 @@
 #include "bench_int.h"
 
 #define BOUND_LEN	16384
+#define BOUND_HALF	(BOUND_LEN / 2)
 #define BOUND_ROUNDS	21
 
 #ifdef __x86_64__
@@ -112,7 +120,9 @@ static struct bound_row {
 	const struct bound_pick *pick;
 	struct bench_impl *impl;
 	double msg[BOUND_ROUNDS], mix[BOUND_ROUNDS], ratio[BOUND_ROUNDS];
+	double half[BOUND_ROUNDS], loop[BOUND_ROUNDS], fixed[BOUND_ROUNDS];
 	double med_ratio, q1_ratio, q3_ratio, med_msg, med_mix;
+	double med_loop, med_fixed, med_share;
 } bound_rows[BOUND_MAX_ROWS];
 static unsigned int bound_nrows;
 static double bound_core_ratio;	/* median of the rounds' ADD chains */
@@ -133,8 +143,8 @@ static struct bench_impl *bound_find(const struct bound_pick *p)
 
 void bench_bound_run(void)
 {
-	unsigned long batch[BOUND_MAX_ROWS];
-	double core[BOUND_ROUNDS];
+	unsigned long batch[BOUND_MAX_ROWS], batch_half[BOUND_MAX_ROWS];
+	double core[BOUND_ROUNDS], share[BOUND_ROUNDS];
 	unsigned int i, r;
 
 	bound_nrows = 0;
@@ -148,6 +158,7 @@ void bench_bound_run(void)
 		bound_rows[bound_nrows].pick = &bound_picks[i];
 		bound_rows[bound_nrows].impl = im;
 		batch[bound_nrows] = bench_batch_size(im, BOUND_LEN);
+		batch_half[bound_nrows] = bench_batch_size(im, BOUND_HALF);
 		bound_nrows++;
 	}
 	for (r = 0; r < BOUND_ROUNDS; r++) {
@@ -157,8 +168,12 @@ void bench_bound_run(void)
 
 			b->mix[r] = b->pick->mix();
 			b->msg[r] = bench_time_cell(b->impl, BOUND_LEN, batch[i]);
+			b->half[r] = bench_time_cell(b->impl, BOUND_HALF, batch_half[i]);
 			b->mix[r] = fmin(b->mix[r], b->pick->mix());
 			b->ratio[r] = b->msg[r] / b->mix[r];
+			/* T(L) = L a + b from L = 8 and 16 KiB */
+			b->loop[r] = 2 * (b->msg[r] - b->half[r]) / b->mix[r];
+			b->fixed[r] = 2 * b->half[r] - b->msg[r];
 		}
 		fprintf(stderr, "\rbench: 16 KiB against the bound: round %u/%u done", r + 1,
 			BOUND_ROUNDS);
@@ -174,6 +189,11 @@ void bench_bound_run(void)
 		b->q3_ratio = b->ratio[BOUND_ROUNDS - 1 - BOUND_ROUNDS / 4];
 		b->med_msg = bench_median(b->msg, BOUND_ROUNDS);
 		b->med_mix = bench_median(b->mix, BOUND_ROUNDS);
+		for (r = 0; r < BOUND_ROUNDS; r++)
+			share[r] = b->fixed[r] / b->mix[r];
+		b->med_share = bench_median(share, BOUND_ROUNDS);
+		b->med_loop = bench_median(b->loop, BOUND_ROUNDS);
+		b->med_fixed = bench_median(b->fixed, BOUND_ROUNDS);
 	}
 }
 
@@ -190,17 +210,27 @@ void bench_bound_md(FILE *f)
 		   "rounds (`tools/bench/bound.c`; the faster of the two): the ratio needs no "
 		   "core/TSC estimate. Median over the rounds, and the quartiles; the core "
 		   "cycles use the median of the rounds' ADD chains (core/TSC %.3f; the "
-		   "tables' own estimate, at the start of the run, was %.3f).\n\n",
-		BOUND_ROUNDS, bound_core_ratio, bench_mach.core_ratio);
+		   "tables' own estimate, at the start of the run, was %.3f).\n\n"
+		   "The same rounds time %u KiB messages too, which splits each 16 KiB time "
+		   "into the loop's cycles per byte and a cost per message (T(L) = L a + b): "
+		   "\"loop / bound\" is a over the bound's cycles per byte, what the ratio "
+		   "tends to for long messages; \"per message\" is b (set-up, the last "
+		   "block's reduction, the tag) in TSC and core cycles, and what it adds to "
+		   "the 16 KiB ratio. Medians over the rounds.\n\n",
+		BOUND_ROUNDS, bound_core_ratio, bench_mach.core_ratio, BOUND_HALF / 1024);
 	fprintf(f, "| algorithm (tier) | the bound's uops | bound, TSC c/B (core c/B) | "
-		   "measured, TSC c/B | measured / bound |\n|---|---|---:|---:|---:|\n");
+		   "measured, TSC c/B | measured / bound | loop / bound | per message, "
+		   "TSC (core) cycles: + ratio |\n|---|---|---:|---:|---:|---:|---:|\n");
 	for (i = 0; i < bound_nrows; i++) {
 		const struct bound_row *b = &bound_rows[i];
 
-		fprintf(f, "| %s (%s) | %s | %.4f (%.4f) | %.4f | **%.2f** (%.2f–%.2f) |\n",
+		fprintf(f, "| %s (%s) | %s | %.4f (%.4f) | %.4f | **%.2f** (%.2f–%.2f) | "
+			   "%.2f | %.0f (%.0f): +%.2f |\n",
 			b->impl->alg, b->impl->name + strlen("kfast "), b->pick->uops,
 			b->med_mix / BOUND_LEN, b->med_mix * bound_core_ratio / BOUND_LEN,
-			b->med_msg / BOUND_LEN, b->med_ratio, b->q1_ratio, b->q3_ratio);
+			b->med_msg / BOUND_LEN, b->med_ratio, b->q1_ratio, b->q3_ratio,
+			b->med_loop, b->med_fixed, b->med_fixed * bound_core_ratio,
+			b->med_share);
 	}
 	fputc('\n', f);
 }
@@ -212,16 +242,18 @@ void bench_bound_summary(FILE *f)
 	if (!bound_nrows)
 		return;
 	fprintf(f, "\n16 KiB against the hardware bound (its uops timed alternately, %u rounds; "
-		   "TSC c/B; measured / bound median, quartiles)\n", BOUND_ROUNDS);
+		   "TSC c/B; measured / bound median, quartiles; the loop's part and the "
+		   "message's, from %u KiB)\n", BOUND_ROUNDS, BOUND_HALF / 1024);
 	for (i = 0; i < bound_nrows; i++) {
 		const struct bound_row *b = &bound_rows[i];
 		char label[128];
 
 		snprintf(label, sizeof(label), "%s (%s)", b->impl->alg,
 			 b->impl->name + strlen("kfast "));
-		fprintf(f, "  %-52.52s bound %.4f  measured %.4f  %.2f (%.2f-%.2f)\n", label,
+		fprintf(f, "  %-52.52s bound %.4f  measured %.4f  %.2f (%.2f-%.2f)  "
+			   "loop %.2f + per message %.2f\n", label,
 			b->med_mix / BOUND_LEN, b->med_msg / BOUND_LEN, b->med_ratio,
-			b->q1_ratio, b->q3_ratio);
+			b->q1_ratio, b->q3_ratio, b->med_loop, b->med_share);
 	}
 }
 #else
