@@ -1116,6 +1116,19 @@ static noinline void umac_short_pad(const struct umac_key *key,
 	memzero_explicit(pad, sizeof(pad));
 }
 
+/* Longer messages that umac_long() leaves to the streaming calls. */
+static noinline void umac_long_stream(const struct umac_key *key,
+				      unsigned int taglen, const u8 *nonce,
+				      unsigned int nonce_len, const u8 *data,
+				      size_t len, u8 *out)
+{
+	struct umac_ctx ctx __uninitialized;
+
+	umac_init(&ctx, key, taglen);
+	umac_set_nonce(&ctx, nonce, nonce_len);
+	umac_finup(&ctx, data, len, out);
+}
+
 /*
  * Longer messages.  With the arch code's bulk hook and SIMD usable, no
  * state: every chunk but the last through umac_nh_poly_arch() (4 KiB per
@@ -1127,6 +1140,11 @@ static noinline void umac_short_pad(const struct umac_key *key,
  * full 1024 bytes goes through the bulk call too, which leaves its word
  * pending: one POLY step is left.  Otherwise (no SIMD, generic, past
  * 2^14 words where POLY-128 starts) the streaming calls.
+ *
+ * Everything between one message's last bulk call and the next message's
+ * first is time the vector units wait for the front end, so this path
+ * stays short: the pad's slice is read from the AES block in place, and
+ * what only the fallback or a partial last chunk needs is kept out of it.
  */
 static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			       const u8 *nonce, unsigned int nonce_len,
@@ -1135,55 +1153,60 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 	size_t whole = (len - 1) / UMAC_CHUNK_SIZE, done = 0, last;
 	/* chunks through the bulk call: the last one too if it is whole */
 	size_t bulk = len / UMAC_CHUNK_SIZE;
-	u64 nh[UMAC_MAX_ITERS] = { 0 };
-	unsigned int i, iters = taglen / 4;
+	unsigned int i, idx, iters = taglen / 4;
 	struct kfast_simd_state simd;
 	struct umac_poly_io io __uninitialized;
-	u8 pad[UMAC_MAX_TAG_SIZE] __uninitialized;
-	struct umac_ctx ctx __uninitialized;
+	u8 block[16] __uninitialized;	/* the PDF's AES output */
+	const u8 *pad;
+	u64 lo, hi;
 
 	/* whole + 1 words, all POLY-64 */
-	if (umac_taglen_ok(taglen) && whole < UMAC_POLY64_WORDS) {
-		for (i = 0; i < UMAC_MAX_ITERS; i++) {
+	if (!umac_taglen_ok(taglen) || whole >= UMAC_POLY64_WORDS)
+		goto stream;
+	for (i = 0; i < UMAC_MAX_ITERS; i++) {
+		io.nh[i] = 0;
+		io.y[i] = 1;		/* POLY starts from y = 1 */
+	}
+	while (done < bulk && umac_simd_begin_arch(key, &simd)) {
+		size_t n = min_t(size_t, bulk - done, UMAC_MAX_BATCH);
+		bool ok = umac_nh_poly_arch(key, data + done * UMAC_CHUNK_SIZE,
+					    n, iters, &io, done);
+
+		umac_simd_end_arch(&simd);
+		if (!ok)
+			break;
+		done += n;
+	}
+	/* a context is not shareable between the two ways: start over */
+	if (done < bulk)
+		goto stream;
+
+	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
+	pdf_block(key, lo, hi, block);
+	pad = block + taglen * idx;	/* idx is 0 for 12 and 16 bytes */
+	for (i = 0; i < iters; i++)
+		io.y[i] = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
+				      io.nh[i] + 8 * UMAC_CHUNK_SIZE);
+	if (bulk == whole) {
+		last = len - whole * UMAC_CHUNK_SIZE;	/* 1..1023 bytes */
+		for (i = 0; i < UMAC_MAX_ITERS; i++)
 			io.nh[i] = 0;
-			io.y[i] = 1;		/* POLY starts from y = 1 */
-		}
-		while (done < bulk && umac_simd_begin_arch(key, &simd)) {
-			size_t n = min_t(size_t, bulk - done, UMAC_MAX_BATCH);
-			bool ok = umac_nh_poly_arch(key, data + done * UMAC_CHUNK_SIZE,
-						    n, iters, &io, done);
-
-			umac_simd_end_arch(&simd);
-			if (!ok)
-				break;
-			done += n;
-		}
+		nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, io.nh);
+		for (i = 0; i < iters; i++)
+			io.y[i] = poly64_step(io.y[i], key->poly64[i],
+					      key->poly64_k2[i],
+					      io.nh[i] + 8 * (u64)last);
 	}
-	if (!done || done < bulk) {
-		/* a context is not shareable between the two ways: start over */
-		umac_init(&ctx, key, taglen);
-		umac_set_nonce(&ctx, nonce, nonce_len);
-		umac_finup(&ctx, data, len, out);
-		return;
-	}
-	umac_pdf(key, nonce, nonce_len, taglen, pad);
-	last = len - whole * UMAC_CHUNK_SIZE;		/* 1..1024 bytes */
-	if (bulk == whole)
-		nh_chunk(key, iters, data + whole * UMAC_CHUNK_SIZE, last, nh);
-	for (i = 0; i < iters; i++) {
-		u64 y = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
-				    io.nh[i] + 8 * UMAC_CHUNK_SIZE);
-
-		if (bulk == whole)
-			y = poly64_step(y, key->poly64[i], key->poly64_k2[i],
-					nh[i] + 8 * (u64)last);
-		put_unaligned_be32(l3_hash(key->l3[i], poly64_reduce(y),
+	for (i = 0; i < iters; i++)
+		put_unaligned_be32(l3_hash(key->l3[i], poly64_reduce(io.y[i]),
 					   key->l3_xor[i]) ^
 				   get_unaligned_be32(pad + 4 * i), out + 4 * i);
-	}
-	memzero_explicit(pad, sizeof(pad));
+	memzero_explicit(block, sizeof(block));
 	memzero_explicit(&io, sizeof(io));
-	memzero_explicit(nh, sizeof(nh));
+	return;
+
+stream:
+	umac_long_stream(key, taglen, nonce, nonce_len, data, len, out);
 }
 
 /*
