@@ -658,27 +658,35 @@ static __always_inline unsigned int pdf_input(const u8 *nonce,
 	return idx;
 }
 
+/* The tag's taglen bytes of the PDF's AES block t (idx is 0 for 12 and 16). */
+static __always_inline const u8 *pdf_slice(const u8 *t, unsigned int idx,
+					   unsigned int taglen)
+{
+	return t + taglen * idx;
+}
+
 /* The taglen-byte pad from the PDF's input block and slice index. */
 static __always_inline void pdf_pad(const struct umac_key *key, u64 lo,
 				    u64 hi, unsigned int idx,
 				    unsigned int taglen, u8 *pad)
 {
 	u8 t[16];
+	const u8 *slice = pdf_slice(t, idx, taglen);
 
 	pdf_block(key, lo, hi, t);
 	/* fixed-size copies (a variable memcpy() is a call on this path) */
 	switch (taglen) {
 	case 4:
-		memcpy(pad, t + 4 * idx, 4);
+		memcpy(pad, slice, 4);
 		break;
 	case 8:
-		memcpy(pad, t + 8 * idx, 8);
+		memcpy(pad, slice, 8);
 		break;
 	case 12:
-		memcpy(pad, t, 12);
+		memcpy(pad, slice, 12);
 		break;
 	default:
-		memcpy(pad, t, 16);
+		memcpy(pad, slice, 16);
 		break;
 	}
 	memzero_explicit(t, sizeof(t));
@@ -1141,10 +1149,11 @@ static noinline void umac_long_stream(const struct umac_key *key,
  * pending: one POLY step is left.  Otherwise (no SIMD, generic, past
  * 2^14 words where POLY-128 starts) the streaming calls.
  *
- * Everything between one message's last bulk call and the next message's
- * first is time the vector units wait for the front end, so this path
- * stays short: the pad's slice is read from the AES block in place, and
- * what only the fallback or a partial last chunk needs is kept out of it.
+ * What runs between one message's last bulk call and the next message's
+ * first (the tag's chain, and every instruction the front end must get
+ * through) is time the vector units mostly wait, so this path stays
+ * short: the pad's slice is read from the AES block in place, and what
+ * only the fallback or a partial last chunk needs is kept out of it.
  */
 static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 			       const u8 *nonce, unsigned int nonce_len,
@@ -1183,7 +1192,7 @@ static noinline void umac_long(const struct umac_key *key, unsigned int taglen,
 
 	idx = pdf_input(nonce, nonce_len, taglen, &lo, &hi);
 	pdf_block(key, lo, hi, block);
-	pad = block + taglen * idx;	/* idx is 0 for 12 and 16 bytes */
+	pad = pdf_slice(block, idx, taglen);
 	for (i = 0; i < iters; i++)
 		io.y[i] = poly64_step(io.y[i], key->poly64[i], key->poly64_k2[i],
 				      io.nh[i] + 8 * UMAC_CHUNK_SIZE);
