@@ -169,12 +169,14 @@
 .endif
 .endm
 
-/* Four units at \off(DATA): X = zmm\x, Y = zmm\y (through zmm7/zmm8). */
+/*
+ * Four units at \off(DATA): X = zmm\x, Y = zmm\y.  The second 64 bytes are
+ * a memory operand of both lane shuffles rather than a load of their own.
+ */
 .macro NH_LOAD4 x, y, off=0
-	vmovdqu64	(\off)(DATA), %zmm7
-	vmovdqu64	(\off + 64)(DATA), %zmm8
-	vshufi64x2	$0x88, %zmm8, %zmm7, %zmm\x
-	vshufi64x2	$0xdd, %zmm8, %zmm7, %zmm\y
+	vmovdqu64	(\off)(DATA), %zmm\y
+	vshufi64x2	$0x88, (\off + 64)(DATA), %zmm\y, %zmm\x
+	vshufi64x2	$0xdd, (\off + 64)(DATA), %zmm\y, %zmm\y
 .endm
 
 /*
@@ -273,30 +275,61 @@
 
 /*
  * One whole chunk (8 x 4 units) for the bulk functions, software-
- * pipelined: the next four units are loaded and regrouped (into zmm5/zmm6
- * or zmm0/zmm1 in turn) before the iterations on the current ones, so
- * that the loads' latency is not in each step's chain (with it there, the
- * steps of too few blocks fit in the scheduler to keep the vector pipes
- * busy).  Unrolled, with constant offsets from DATA and KEY (KEY stays at
- * the chunk's first entry, DATA advances by the chunk at the end): no
- * pointer or counter updates between the steps, whose own instructions
- * are few (twelve per four units for one iteration).  One and two
- * iterations take their key from the registers of NH_KEYREGS_LOAD.
+ * pipelined: the data of step s + NH_AHEAD is loaded and regrouped before
+ * the iterations of step s, so that neither the loads' latency nor the
+ * shuffles' is in the steps' chains (with them there, the steps of too few
+ * blocks fit in the scheduler to keep the vector pipes busy).  The short
+ * steps of one and two iterations need three steps of lead; the longer
+ * ones of three and four iterations one, and are slower with more (their
+ * look-ahead then fills the scheduler).  Unrolled, with constant offsets
+ * from DATA and KEY (KEY stays at the chunk's first entry, DATA advances
+ * by the chunk at the end): no pointer or counter updates between the
+ * steps, whose own instructions are few (eleven per four units for one
+ * iteration).  One and two iterations take their key from the registers
+ * of NH_KEYREGS_LOAD.
  */
-.macro NH_CHUNK iters
-	NH_LOAD4	0, 1, 0
-	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
-	.if \s % 2 == 0
-	.if \s < 7
-	NH_LOAD4	5, 6, (\s+1)*128
-	.endif
-	NH_COMPUTE4	\iters, 0, 1, \s*8*ENTRY_BYTES, (\iters <= NH_KEYREGS_MAX_ITERS)
+.macro NH_SET_AHEAD iters
+	.if \iters <= NH_KEYREGS_MAX_ITERS
+	.set	NH_AHEAD, 3
 	.else
-	.if \s < 7
-	NH_LOAD4	0, 1, (\s+1)*128
+	.set	NH_AHEAD, 1
 	.endif
-	NH_COMPUTE4	\iters, 5, 6, \s*8*ENTRY_BYTES, (\iters <= NH_KEYREGS_MAX_ITERS)
+.endm
+
+/*
+ * \mac X, Y, \args with step \s's X and Y registers, pair s mod
+ * (NH_AHEAD + 1): registers that neither the steps' scratch (zmm2-4), the
+ * accumulators nor the key registers use (zmm18 and zmm19 are
+ * accumulators only from three iterations on).
+ */
+.macro NH_XY s, iters, mac, args:vararg
+	.if ((\s) % (NH_AHEAD + 1)) == 0
+	\mac		0, 1, \args
+	.elseif ((\s) % (NH_AHEAD + 1)) == 1
+	\mac		5, 6, \args
+	.elseif ((\s) % (NH_AHEAD + 1)) == 2
+	\mac		7, 8, \args
+	.else
+	\mac		18, 19, \args
 	.endif
+.endm
+
+.macro NH_COMPUTE4_XY x, y, iters, koff
+	NH_COMPUTE4	\iters, \x, \y, \koff, (\iters <= NH_KEYREGS_MAX_ITERS)
+.endm
+
+.macro NH_CHUNK iters
+	NH_SET_AHEAD	\iters
+	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
+	.if \s < NH_AHEAD
+	NH_XY		\s, \iters, NH_LOAD4, \s*128
+	.endif
+	.endr
+	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
+	.if \s + NH_AHEAD < 8
+	NH_XY		(\s + NH_AHEAD), \iters, NH_LOAD4, (\s + NH_AHEAD)*128
+	.endif
+	NH_XY		\s, \iters, NH_COMPUTE4_XY, \iters, \s*8*ENTRY_BYTES
 	.endr
 	add		$1024, DATA
 .endm
