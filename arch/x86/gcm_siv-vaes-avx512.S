@@ -821,17 +821,28 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 .Llowmask\@:
 .endm
 
-/* Copy \len > 0 bytes from \src to \dst (all three advanced); uses rcx, rdx, k2, zmm16. */
+/*
+ * Copy \len > 0 bytes from \src to \dst (all three clobbered); uses rcx,
+ * rdx, k2, zmm16.  A last piece of at most 16 bytes is stored from xmm:
+ * on Zen 4, a zmm store masked to its low 16 bytes holds up the later
+ * loads of the buffer (POLYVAL's) far longer than a narrower store does.
+ */
 .macro COPY_IN src, len, dst
 .Lcopy_in\@:
 	LOWMASK		\len, %rdx
 	kmovq		%rdx, %k2
 	vmovdqu8	(\src), %zmm16{%k2}{z}
+	cmp		$16, \len
+	jbe		.Lcopy_in_last\@
 	vmovdqu8	%zmm16, (\dst){%k2}
 	add		$64, \src
 	add		$64, \dst
 	sub		$64, \len
 	jg		.Lcopy_in\@
+	jmp		.Lcopy_in_done\@
+.Lcopy_in_last\@:
+	vmovdqu8	%xmm16, (\dst){%k2}
+.Lcopy_in_done\@:
 .endm
 
 /* (\lo, \mi, \hi) = or += the buffer's vector \v (0..7) times \pw. */
