@@ -823,25 +823,32 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 
 /*
  * Copy \len > 0 bytes from \src to \dst (all three clobbered); uses rcx,
- * rdx, k2, zmm16.  A last piece of at most 16 bytes is stored from xmm:
- * on Zen 4, a zmm store masked to its low 16 bytes holds up the later
- * loads of the buffer (POLYVAL's) far longer than a narrower store does.
+ * rdx, k2, zmm16: whole 64-byte pieces, then the last one (1..64 bytes)
+ * with masks.  A last piece of at most 16 bytes is stored from xmm: on
+ * Zen 4, a zmm store masked to its low 16 bytes holds up the later loads
+ * of the buffer (POLYVAL's) far longer than a narrower store does.
  */
 .macro COPY_IN src, len, dst
+	cmp		$64, \len
+	jbe		.Lcopy_in_last\@
 .Lcopy_in\@:
+	vmovdqu64	(\src), %zmm16
+	vmovdqu64	%zmm16, (\dst)
+	add		$64, \src
+	add		$64, \dst
+	sub		$64, \len
+	cmp		$64, \len
+	ja		.Lcopy_in\@
+.Lcopy_in_last\@:
 	LOWMASK		\len, %rdx
 	kmovq		%rdx, %k2
 	vmovdqu8	(\src), %zmm16{%k2}{z}
 	cmp		$16, \len
-	jbe		.Lcopy_in_last\@
-	vmovdqu8	%zmm16, (\dst){%k2}
-	add		$64, \src
-	add		$64, \dst
-	sub		$64, \len
-	jg		.Lcopy_in\@
-	jmp		.Lcopy_in_done\@
-.Lcopy_in_last\@:
+	ja		.Lcopy_in_zmm\@
 	vmovdqu8	%xmm16, (\dst){%k2}
+	jmp		.Lcopy_in_done\@
+.Lcopy_in_zmm\@:
+	vmovdqu8	%zmm16, (\dst){%k2}
 .Lcopy_in_done\@:
 .endm
 
