@@ -208,6 +208,7 @@ KFAST_DEFINE_TIER_KEYS(gcm_siv_tier_keys, GCM_SIV_NR_IMPLS);
 
 /* Blocks per piece and per SIMD section of the bulk hooks (4 KiB). */
 #define GCM_SIV_X86_SECTION_BLOCKS	(4096 / GCM_SIV_BLOCK_SIZE)
+static_assert(GSV_WIDE_MIN <= GCM_SIV_X86_SECTION_BLOCKS, "a call can reach the wide loops");
 
 /*
  * Whether @nblocks more stay below the end of the current section (then
