@@ -173,7 +173,7 @@
  * Four units at \off(DATA): X = zmm\x, Y = zmm\y.  The second 64 bytes are
  * a memory operand of both lane shuffles rather than a load of their own.
  */
-.macro NH_LOAD4 x, y, off=0
+.macro NH_LOAD4 x, y, off
 	vmovdqu64	(\off)(DATA), %zmm\y
 	vshufi64x2	$0x88, (\off + 64)(DATA), %zmm\y, %zmm\x
 	vshufi64x2	$0xdd, (\off + 64)(DATA), %zmm\y, %zmm\y
@@ -260,10 +260,10 @@
 	vpaddq		%zmm2, %zmm\b, %zmm\b
 .endm
 
-.macro NH_COMPUTE4 iters, x, y, koff, kregs=0
-	NH_STEP_XY	\x, \y, 0, 16, 20, \koff, \kregs
+.macro NH_COMPUTE4 x, y, iters, koff
+	NH_STEP_XY	\x, \y, 0, 16, 20, \koff, (\iters <= NH_KEYREGS_MAX_ITERS)
 .if \iters > 1
-	NH_STEP_XY	\x, \y, 1, 17, 21, \koff, \kregs
+	NH_STEP_XY	\x, \y, 1, 17, 21, \koff, (\iters <= NH_KEYREGS_MAX_ITERS)
 .endif
 .if \iters > 2
 	NH_STEP_XY	\x, \y, 2, 18, 22, \koff
@@ -302,7 +302,7 @@
  * accumulators nor the key registers use (zmm18 and zmm19 are
  * accumulators only from three iterations on).
  */
-.macro NH_XY s, iters, mac, args:vararg
+.macro NH_XY s, mac, args:vararg
 	.if ((\s) % (NH_AHEAD + 1)) == 0
 	\mac		0, 1, \args
 	.elseif ((\s) % (NH_AHEAD + 1)) == 1
@@ -314,22 +314,18 @@
 	.endif
 .endm
 
-.macro NH_COMPUTE4_XY x, y, iters, koff
-	NH_COMPUTE4	\iters, \x, \y, \koff, (\iters <= NH_KEYREGS_MAX_ITERS)
-.endm
-
 .macro NH_CHUNK iters
 	NH_SET_AHEAD	\iters
 	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
 	.if \s < NH_AHEAD
-	NH_XY		\s, \iters, NH_LOAD4, \s*128
+	NH_XY		\s, NH_LOAD4, \s*128
 	.endif
 	.endr
 	.irp s, 0, 1, 2, 3, 4, 5, 6, 7
 	.if \s + NH_AHEAD < 8
-	NH_XY		(\s + NH_AHEAD), \iters, NH_LOAD4, (\s + NH_AHEAD)*128
+	NH_XY		(\s + NH_AHEAD), NH_LOAD4, (\s + NH_AHEAD)*128
 	.endif
-	NH_XY		\s, \iters, NH_COMPUTE4_XY, \iters, \s*8*ENTRY_BYTES
+	NH_XY		\s, NH_COMPUTE4, \iters, \s*8*ENTRY_BYTES
 	.endr
 	add		$1024, DATA
 .endm
