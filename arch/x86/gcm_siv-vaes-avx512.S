@@ -303,8 +303,9 @@ SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
 /*
  * The levels of the powers of H (X0 = H, POLYZ = .Lpoly in every lane),
  * lane 0 of each vector holding its highest power, as hpow[] does:
- * POWERS_TO_8 leaves V5 = [H^4 .. H^1], V7 = [H^8 .. H^5]; POWERS_TO_16
- * then V9 = [H^16 .. H^13], V6 = [H^12 .. H^9] and V8 = H^8 in each lane.
+ * POWERS_TO_8 leaves V5 = [H^4 .. H^1], V7 = [H^8 .. H^5]; POWERS_TO_12
+ * then V6 = [H^12 .. H^9] and V8 = H^8 in each lane, POWERS_13_TO_16
+ * V9 = [H^16 .. H^13].
  */
 .macro POWERS_TO_8
 	SQR		X0, X1, X2, X4, X5			/* H^2 */
@@ -322,10 +323,16 @@ SYM_FUNC_END(kfast_gcmsiv_wipe_vaes_avx512)
 	vmovdqu64	V7, (2 * 64)(%r8)
 	vmovdqu64	V5, (3 * 64)(%r8)
 .endm
-.macro POWERS_TO_16
+.macro POWERS_TO_12
 	vshufi64x2	$0, V7, V7, V8				/* H^8 in each lane */
 	DOT_LANES	V5, V8, V6, V13, V14, V15		/* [H^12 .. H^9] */
+.endm
+.macro POWERS_13_TO_16
 	DOT_LANES	V7, V8, V9, V10, V11, V12		/* [H^16 .. H^13] */
+.endm
+.macro POWERS_TO_16
+	POWERS_TO_12
+	POWERS_13_TO_16
 .endm
 
 /*
@@ -784,27 +791,34 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * no context.  Through the context the same work is five or six calls,
  * each storing what the next reloads.
  *
+ * The derivation comes first: the chain of the whole seal (derivation,
+ * powers of H, POLYVAL, tag, CTR) starts from it, and the copies below
+ * fill the wait for its rounds.
+ *
  * POLYVAL: the n = na + np + 1 blocks (padded AAD, padded text, length
- * block) are copied to the end of a 32-block buffer in the frame, after
- * zero blocks, with masked loads and stores, before the derivation: the
- * copies are done long before they are read.  The last 16 blocks (group
- * B) are multiplied by H^16 .. H^1 and, from 17 blocks on, the first 16
- * (group A, the zero blocks adding nothing) likewise, their sum reduced
- * (acc) and then added to group B's first block: acc H^16 is four more
- * multiplies beside group B's, so one reduction ends it.  Only the
- * vectors that hold blocks are multiplied (branches on the public
- * lengths), each as soon as its powers exist: [H^8 .. H^1] after three
- * levels of POWERS_TO_8, [H^16 .. H^9] after POWERS_TO_16.
+ * block) are copied to the end of a 32-block buffer in the frame, whose
+ * vector (64 bytes) holding the first block is zeroed first.  The copies
+ * store whole vectors, the last one of each loaded with a mask that zeroes
+ * what follows the AAD or text (its padding), so only those vectors are
+ * written and wiped: the seal is short enough for its stores (32 bytes
+ * per cycle on Zen 4) to count.  The last 16 blocks (group B) are
+ * multiplied by H^16 .. H^1 and, from 17 blocks on, the first 16 (group
+ * A, the zero blocks adding nothing) likewise, their sum reduced (acc) and
+ * added to group B's first block before its product with H^16, so one
+ * more reduction ends it.  Only the vectors that hold blocks are
+ * multiplied (branches on the public lengths), after the powers they
+ * need: the levels of POWERS_TO_16 come first in program order so that
+ * the chain of levels, not the products beside it, gets the VPCLMULQDQ
+ * port first.
  */
 #define MED_RK		0		/* the message key's round keys */
 #define MED_NONCE	240		/* 0 || nonce, DERIVE_KEYS' xmm15 */
 #define MED_BUF		256		/* the 32 blocks hashed */
-#define MED_WIPE	768		/* the above: secret or plaintext */
-#define MED_N		768		/* n, the blocks hashed */
-#define MED_NROUNDS	776
-#define MED_ARG_RK	784
-#define MED_ARG_NONCE	792
-#define MED_FRAME	832
+#define MED_SLACK	768		/* zeros that COPY_IN stores past the buffer */
+#define MED_N		(MED_SLACK + 64)	/* n, the blocks hashed */
+#define MED_NROUNDS	(MED_N + 8)
+#define MED_AADLEN	(MED_N + 16)
+#define MED_FRAME	(MED_N + 64)
 #define LOA		%zmm22		/* group A's sums */
 #define MIA		%zmm23
 #define HIA		%zmm24
@@ -822,11 +836,11 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 .endm
 
 /*
- * Copy \len > 0 bytes from \src to \dst (all three clobbered); uses rcx,
- * rdx, k2, zmm16: whole 64-byte pieces, then the last one (1..64 bytes)
- * with masks.  A last piece of at most 16 bytes is stored from xmm: on
- * Zen 4, a zmm store masked to its low 16 bytes holds up the later loads
- * of the buffer (POLYVAL's) far longer than a narrower store does.
+ * Copy \len > 0 bytes from \src to \dst (all three clobbered) and zero
+ * the 0..63 bytes after them up to a whole 64-byte piece; uses rcx, rdx,
+ * k2, zmm16.  The last piece is loaded with a mask (never past \src +
+ * \len) and stored whole, so the padding needs no zeroing store of its
+ * own.
  */
 .macro COPY_IN src, len, dst
 	cmp		$64, \len
@@ -843,13 +857,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	LOWMASK		\len, %rdx
 	kmovq		%rdx, %k2
 	vmovdqu8	(\src), %zmm16{%k2}{z}
-	cmp		$16, \len
-	ja		.Lcopy_in_zmm\@
-	vmovdqu8	%xmm16, (\dst){%k2}
-	jmp		.Lcopy_in_done\@
-.Lcopy_in_zmm\@:
-	vmovdqu8	%zmm16, (\dst){%k2}
-.Lcopy_in_done\@:
+	vmovdqu64	%zmm16, (\dst)
 .endm
 
 /* (\lo, \mi, \hi) = or += the buffer's vector \v (0..7) times \pw. */
@@ -870,32 +878,38 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	jle		.Lmed_ctr_done
 .endm
 
+/* \off = the offset from MED_BUF + 512 of the vector that holds block 32 - \n. */
+.macro MED_FIRST_VECTOR n, off
+	lea		3(\n), \off
+	and		$-4, \off
+	shl		$4, \off
+	neg		\off
+.endm
+
 SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	push		%rbp
 	mov		%rsp, %rbp
 	and		$-64, %rsp
 	sub		$MED_FRAME, %rsp
-	mov		%rdi, MED_ARG_RK(%rsp)
-	mov		%rsi, MED_ARG_NONCE(%rsp)
 	mov		%edx, MED_NROUNDS(%rsp)
-	mov		%rcx, %r10			/* aad */
-	mov		16(%rbp), %r11			/* ptlen */
+	mov		%r8, MED_AADLEN(%rsp)
+	DERIVE_KEYS	vaes, %rdi, %rsi, %edx
+	vmovdqu		%xmm1, MED_RK(%rsp)
+	vmovdqu		%xmm14, (MED_RK + 16)(%rsp)
+	vmovdqu		%xmm15, MED_NONCE(%rsp)
 
 	/* The buffer: zero blocks, AAD, text, the length block. */
-	vpxord		%xmm16, %xmm16, %xmm16
-	.irp off, 0, 64, 128, 192, 256, 320, 384, 448
-	vmovdqu64	%zmm16, (MED_BUF + \off)(%rsp)
-	.endr
-	vmovq		%r8, %xmm2
-	vpinsrq		$1, %r11, %xmm2, %xmm2
-	vpsllq		$3, %xmm2, %xmm2
-	vmovdqu		%xmm2, (MED_BUF + 31 * 16)(%rsp)
+	mov		%rcx, %r10			/* aad */
+	mov		16(%rbp), %r11			/* ptlen */
 	lea		15(%r8), %rax
 	shr		$4, %rax
 	lea		15(%r11), %rcx
 	shr		$4, %rcx
 	lea		1(%rax, %rcx), %rdx
 	mov		%rdx, MED_N(%rsp)
+	MED_FIRST_VECTOR %rdx, %rsi
+	vpxord		%xmm16, %xmm16, %xmm16
+	vmovdqu64	%zmm16, (MED_BUF + 512)(%rsp, %rsi)
 	shl		$4, %rcx
 	neg		%rcx
 	lea		(MED_BUF + 31 * 16)(%rsp, %rcx), %rdi	/* the text's place */
@@ -912,41 +926,42 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		%r11, %r8
 	COPY_IN		%r10, %r8, %rdi
 .Lmed_no_text:
+	/* The length block, after the copies' zeros. */
+	mov		MED_AADLEN(%rsp), %rax
+	shl		$3, %rax
+	mov		%rax, (MED_BUF + 31 * 16)(%rsp)
+	lea		(, %r11, 8), %rax
+	mov		%rax, (MED_BUF + 31 * 16 + 8)(%rsp)
 
-	mov		MED_ARG_RK(%rsp), %rdi
-	mov		MED_ARG_NONCE(%rsp), %rsi
-	mov		MED_NROUNDS(%rsp), %edx
-	DERIVE_KEYS	vaes, %rdi, %rsi, %edx
-	vmovdqu		%xmm1, MED_RK(%rsp)
-	vmovdqu		%xmm14, (MED_RK + 16)(%rsp)
-	vmovdqu		%xmm15, MED_NONCE(%rsp)
-
-	/* POLYVAL: group B's vectors 7 and 6 (2..3 is always > 4 blocks) ... */
+	/* POLYVAL: the powers of H first, then each vector's products. */
 	mov		MED_N(%rsp), %rax
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	POWERS_TO_8
+	cmp		$8, %rax
+	ja		.Lmed_more
 	MED_PRODUCTS	1, 7, V5, LO, MI, HI
 	MED_PRODUCTS	0, 6, V7, LO, MI, HI
-	cmp		$16, %rax
-	ja		.Lmed_group_a
-	cmp		$8, %rax
-	jbe		.Lmed_reduce
-	POWERS_TO_16
+	jmp		.Lmed_reduce
+.Lmed_more:
+	POWERS_TO_12
+	cmp		$12, %rax
+	jbe		.Lmed_to12
+	POWERS_13_TO_16
+.Lmed_to12:
+	MED_PRODUCTS	1, 7, V5, LO, MI, HI
+	MED_PRODUCTS	0, 6, V7, LO, MI, HI
 	MED_PRODUCTS	0, 5, V6, LO, MI, HI
 	cmp		$12, %rax
 	jbe		.Lmed_reduce
+	cmp		$16, %rax
+	ja		.Lmed_group_a
 	MED_PRODUCTS	0, 4, V9, LO, MI, HI
 	jmp		.Lmed_reduce
-	/* ... and from 17 blocks on group A's, then acc H^16 into group B's. */
 .Lmed_group_a:
 	MED_PRODUCTS	1, 3, V5, LOA, MIA, HIA
 	cmp		$20, %rax
-	jbe		.Lmed_a3
+	jbe		.Lmed_a_done
 	MED_PRODUCTS	0, 2, V7, LOA, MIA, HIA
-.Lmed_a3:
-	POWERS_TO_16
-	MED_PRODUCTS	0, 5, V6, LO, MI, HI
-	MED_PRODUCTS	0, 4, V9, LO, MI, HI
 	cmp		$24, %rax
 	jbe		.Lmed_a_done
 	MED_PRODUCTS	0, 1, V6, LOA, MIA, HIA
@@ -955,10 +970,8 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	MED_PRODUCTS	0, 0, V9, LOA, MIA, HIA
 .Lmed_a_done:
 	REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
-	CLMUL_FIRST	X2, X9, X3, X4, X5, X6			/* acc H^16 */
-	vpxorq		V3, LO, LO
-	vpxorq		V4, MI, MI
-	vpxorq		V5, HI, HI
+	vpxorq		(MED_BUF + 4 * 64)(%rsp), V2, V2	/* + block 16 */
+	VCLMUL		0, V9, V2, LO, MI, HI, %zmm17		/* times H^16 */
 .Lmed_reduce:
 	REDUCE_FOLD	LO, MI, HI, HI_Y, X13
 
@@ -1001,13 +1014,17 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	MED_XOR_STORE	V3
 	jmp		.Lmed_ctr_loop
 .Lmed_ctr_done:
-	/* Wipe the frame's secrets and plaintext, and every vector register. */
+	/* Wipe the round keys, the buffer's vectors written, every vector register. */
 	vpxor		%xmm0, %xmm0, %xmm0
-	.set .Lmed_off, 0
-	.rept MED_WIPE / 64
-	vmovdqu64	%zmm0, .Lmed_off(%rsp)
-	.set .Lmed_off, .Lmed_off + 64
+	.irp off, 0, 64, 128, 192
+	vmovdqu64	%zmm0, (MED_RK + \off)(%rsp)
 	.endr
+	mov		MED_N(%rsp), %rdx
+	MED_FIRST_VECTOR %rdx, %rax
+.Lmed_wipe:
+	vmovdqu64	%zmm0, (MED_BUF + 512)(%rsp, %rax)
+	add		$64, %rax
+	jnz		.Lmed_wipe
 	vzeroall
 	ZERO_ZMM16_31
 	leave
