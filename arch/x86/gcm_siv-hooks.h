@@ -126,13 +126,21 @@ asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_vaes;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_vaes;
-/* The zmm tier's seal of up to GCM_SIV_X86_MEDIUM_BLOCKS blocks in one call. */
+/* The zmm tier's seal and open of up to GCM_SIV_X86_MEDIUM_BLOCKS blocks in one call. */
 asmlinkage void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
 						     const u8 nonce[GCM_SIV_NONCE_SIZE],
 						     unsigned int nrounds,
 						     const u8 *aad, u64 aadlen,
 						     const u8 *src, u64 ptlen,
 						     u8 *dst);
+asmlinkage void kfast_gcmsiv_open_medium_vaes_avx512(const u8 master_rk[15][16],
+						     const u8 nonce[GCM_SIV_NONCE_SIZE],
+						     unsigned int nrounds,
+						     const u8 *aad, u64 aadlen,
+						     const u8 *src, u64 ptlen,
+						     u8 *dst,
+						     const u8 want[GCM_SIV_TAG_SIZE],
+						     u8 tag[GCM_SIV_TAG_SIZE]);
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -599,9 +607,9 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 #define gcm_siv_seal_short_arch gcm_siv_seal_short_arch
 
 /*
- * A whole short open, as the seal: the plaintext to @dst and the tag it
- * computes to @tag (the core compares it with @want and wipes @dst on a
- * mismatch).
+ * A whole open, as the seal (short on every tier, up to 31 padded blocks
+ * on the zmm tier): the plaintext to @dst and the tag it computes to @tag
+ * (the core compares it with @want and wipes @dst on a mismatch).
  */
 static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *key,
 						    enum gcm_siv_impl impl,
@@ -613,10 +621,20 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 {
 	struct kfast_simd_state simd;
 
-	if (!gcm_siv_x86_short_fits(impl, aadlen, len) || !crypto_simd_usable())
+	if (gcm_siv_x86_short_fits(impl, aadlen, len)) {
+		if (!crypto_simd_usable())
+			return false;
+		kfast_simd_begin(&simd);
+		gcm_siv_x86_short(key, impl, want, nonce, aad, aadlen, src,
+				  len, dst, tag);
+		kfast_simd_end(&simd);
+		return true;
+	}
+	if (!gcm_siv_x86_medium_fits(impl, aadlen, len) || !crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	gcm_siv_x86_short(key, impl, want, nonce, aad, aadlen, src, len, dst, tag);
+	kfast_gcmsiv_open_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+					     aad, aadlen, src, len, dst, want, tag);
 	kfast_simd_end(&simd);
 	return true;
 }

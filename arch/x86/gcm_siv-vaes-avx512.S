@@ -865,17 +865,57 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	VCLMUL		\first, \pw, (MED_BUF + \v * 64)(%rsp), \lo, \mi, \hi, %zmm17
 .endm
 
-/* Key stream vector \v XOR the next 64 bytes (fewer at the end) of %rsi to %rdi. */
-.macro MED_XOR_STORE v
+/*
+ * Key stream vector \v XOR the next 64 bytes (fewer at the end) of %rsi
+ * to %rdi and (\hash) with the bytes past them zeroed, whole, to %r10;
+ * to \done after the last.  Uses rax, rcx, k2, V4.
+ */
+.macro MED_XOR_STORE v, done, hash
 	LOWMASK		%r8, %rax
 	kmovq		%rax, %k2
 	vmovdqu8	(%rsi), V4{%k2}{z}
 	vpxorq		V4, \v, \v
 	vmovdqu8	\v, (%rdi){%k2}
+	.if \hash
+	vmovdqu8	\v, \v{%k2}{z}
+	vmovdqu64	\v, (%r10)
+	add		$64, %r10
+	.endif
 	add		$64, %rsi
 	add		$64, %rdi
 	sub		$64, %r8
-	jle		.Lmed_ctr_done
+	jle		\done
+.endm
+
+/*
+ * CTR from the counter block \ctr (bit 127 set here) over the %r11 > 0
+ * bytes at %r9 to %rdi, four or eight vectors at a time (\hash: each
+ * vector of the result also to %r10, see MED_XOR_STORE), then to \done.
+ * Round keys at MED_RK, %edx rounds.
+ */
+.macro MED_CTR ctr, done, hash
+	vpor		.Lmsb_set(%rip), \ctr, X10
+	vshufi64x2	$0, V10, V10, V10
+	vpaddd		.Llane_inc(%rip), V10, V10
+	vmovdqu64	.Lvinc(%rip), V9
+	mov		%r9, %rsi
+	mov		%r11, %r8				/* bytes left */
+.Lmed_ctr_loop\@:
+	cmp		$128, %r8
+	ja		.Lmed_ctr4\@
+	CTR_BLOCKS	V0, V1
+	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
+	MED_XOR_STORE	V0, \done, \hash
+	MED_XOR_STORE	V1, \done, \hash
+	jmp		\done
+.Lmed_ctr4\@:
+	CTR_BLOCKS	V0, V1, V2, V3
+	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
+	MED_XOR_STORE	V0, \done, \hash
+	MED_XOR_STORE	V1, \done, \hash
+	MED_XOR_STORE	V2, \done, \hash
+	MED_XOR_STORE	V3, \done, \hash
+	jmp		.Lmed_ctr_loop\@
 .endm
 
 /* \off = the offset from MED_BUF + 512 of the vector that holds block 32 - \n. */
@@ -886,7 +926,13 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	neg		\off
 .endm
 
-SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
+/*
+ * The frame and the derivation, first: the chain of the whole message
+ * starts from it, and the copies fill the wait for its rounds.  Takes the
+ * arguments as the functions below do; leaves r10 = aad, r11 = ptlen,
+ * xmm0 = H, xmm1 = rk[0] (see DERIVE_KEYS).
+ */
+.macro MED_ENTER
 	push		%rbp
 	mov		%rsp, %rbp
 	and		$-64, %rsp
@@ -897,10 +943,16 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	vmovdqu		%xmm1, MED_RK(%rsp)
 	vmovdqu		%xmm14, (MED_RK + 16)(%rsp)
 	vmovdqu		%xmm15, MED_NONCE(%rsp)
+	mov		%rcx, %r10				/* aad */
+	mov		16(%rbp), %r11				/* ptlen */
+.endm
 
-	/* The buffer: zero blocks, AAD, text, the length block. */
-	mov		%rcx, %r10			/* aad */
-	mov		16(%rbp), %r11			/* ptlen */
+/*
+ * The buffer: MED_N = n, the vector of its first block zeroed, the AAD
+ * copied to its place; rdi = the text's place.  Clobbers rax, rcx, rdx,
+ * rsi, r8, r10, k2, zmm16.
+ */
+.macro MED_BUFFER_AAD
 	lea		15(%r8), %rax
 	shr		$4, %rax
 	lea		15(%r11), %rcx
@@ -917,69 +969,116 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		%rdi, %rsi
 	sub		%rax, %rsi				/* the AAD's */
 	test		%r8, %r8
-	jz		.Lmed_no_aad
+	jz		.Lmed_no_aad\@
 	COPY_IN		%r10, %r8, %rsi
-.Lmed_no_aad:
-	test		%r11, %r11
-	jz		.Lmed_no_text
-	mov		%r9, %r10
-	mov		%r11, %r8
-	COPY_IN		%r10, %r8, %rdi
-.Lmed_no_text:
-	/* The length block, after the copies' zeros. */
+.Lmed_no_aad\@:
+.endm
+
+/* The length block, after the copies' zeros (%r11 = ptlen). */
+.macro MED_LENGTH_BLOCK
 	mov		MED_AADLEN(%rsp), %rax
 	shl		$3, %rax
 	mov		%rax, (MED_BUF + 31 * 16)(%rsp)
 	lea		(, %r11, 8), %rax
 	mov		%rax, (MED_BUF + 31 * 16 + 8)(%rsp)
+.endm
 
-	/* POLYVAL: the powers of H first, then each vector's products. */
-	mov		MED_N(%rsp), %rax
+/* The powers of H that n = %rax blocks need (X0 = H): POWERS_TO_8, _12, _16. */
+.macro MED_POWERS
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	POWERS_TO_8
 	cmp		$8, %rax
-	ja		.Lmed_more
-	MED_PRODUCTS	1, 7, V5, LO, MI, HI
-	MED_PRODUCTS	0, 6, V7, LO, MI, HI
-	jmp		.Lmed_reduce
-.Lmed_more:
+	jbe		.Lmed_powers_done\@
 	POWERS_TO_12
 	cmp		$12, %rax
-	jbe		.Lmed_to12
+	jbe		.Lmed_powers_done\@
 	POWERS_13_TO_16
-.Lmed_to12:
-	MED_PRODUCTS	1, 7, V5, LO, MI, HI
-	MED_PRODUCTS	0, 6, V7, LO, MI, HI
-	MED_PRODUCTS	0, 5, V6, LO, MI, HI
+.Lmed_powers_done\@:
+.endm
+
+/*
+ * X13 = POLYVAL of the buffer's n = %rax blocks, with \p4 = [H^4 .. H^1],
+ * \p8, \p12, \p16 (as many as n needs).
+ */
+.macro MED_HASH p4, p8, p12, p16
+	cmp		$8, %rax
+	ja		.Lmed_more\@
+	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
+	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
+	jmp		.Lmed_reduce\@
+.Lmed_more\@:
+	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
+	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
+	MED_PRODUCTS	0, 5, \p12, LO, MI, HI
 	cmp		$12, %rax
-	jbe		.Lmed_reduce
+	jbe		.Lmed_reduce\@
 	cmp		$16, %rax
-	ja		.Lmed_group_a
-	MED_PRODUCTS	0, 4, V9, LO, MI, HI
-	jmp		.Lmed_reduce
-.Lmed_group_a:
-	MED_PRODUCTS	1, 3, V5, LOA, MIA, HIA
+	ja		.Lmed_group_a\@
+	MED_PRODUCTS	0, 4, \p16, LO, MI, HI
+	jmp		.Lmed_reduce\@
+.Lmed_group_a\@:
+	MED_PRODUCTS	1, 3, \p4, LOA, MIA, HIA
 	cmp		$20, %rax
-	jbe		.Lmed_a_done
-	MED_PRODUCTS	0, 2, V7, LOA, MIA, HIA
+	jbe		.Lmed_a_done\@
+	MED_PRODUCTS	0, 2, \p8, LOA, MIA, HIA
 	cmp		$24, %rax
-	jbe		.Lmed_a_done
-	MED_PRODUCTS	0, 1, V6, LOA, MIA, HIA
+	jbe		.Lmed_a_done\@
+	MED_PRODUCTS	0, 1, \p12, LOA, MIA, HIA
 	cmp		$28, %rax
-	jbe		.Lmed_a_done
-	MED_PRODUCTS	0, 0, V9, LOA, MIA, HIA
-.Lmed_a_done:
+	jbe		.Lmed_a_done\@
+	MED_PRODUCTS	0, 0, \p16, LOA, MIA, HIA
+.Lmed_a_done\@:
 	REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
 	vpxorq		(MED_BUF + 4 * 64)(%rsp), V2, V2	/* + block 16 */
-	VCLMUL		0, V9, V2, LO, MI, HI, %zmm17		/* times H^16 */
-.Lmed_reduce:
+	VCLMUL		0, \p16, V2, LO, MI, HI, %zmm17		/* times H^16 */
+.Lmed_reduce\@:
 	REDUCE_FOLD	LO, MI, HI, HI_Y, X13
+.endm
 
-	/* The tag block, through the rounds of the key being expanded. */
+/* X13 = the tag's block: POLYVAL X13 XOR the nonce, bit 127 cleared. */
+.macro MED_TAG_BLOCK
 	vmovdqu		MED_NONCE(%rsp), %xmm15
 	vpsrldq		$4, %xmm15, %xmm5			/* nonce || 0 */
 	vpxor		%xmm5, %xmm13, %xmm13
 	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
+.endm
+
+/* Wipe the round keys, the buffer's vectors written, every vector register; return. */
+.macro MED_LEAVE
+	vpxor		%xmm0, %xmm0, %xmm0
+	.irp off, 0, 64, 128, 192
+	vmovdqu64	%zmm0, (MED_RK + \off)(%rsp)
+	.endr
+	mov		MED_N(%rsp), %rdx
+	MED_FIRST_VECTOR %rdx, %rax
+.Lmed_wipe\@:
+	vmovdqu64	%zmm0, (MED_BUF + 512)(%rsp, %rax)
+	add		$64, %rax
+	jnz		.Lmed_wipe\@
+	vzeroall
+	ZERO_ZMM16_31
+	leave
+	RET
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
+	MED_ENTER
+	MED_BUFFER_AAD
+	test		%r11, %r11
+	jz		.Lseal_no_text
+	mov		%r9, %r10
+	mov		%r11, %r8
+	COPY_IN		%r10, %r8, %rdi
+.Lseal_no_text:
+	MED_LENGTH_BLOCK
+
+	/* POLYVAL: the powers of H first, then each vector's products. */
+	mov		MED_N(%rsp), %rax
+	MED_POWERS
+	MED_HASH	V5, V7, V6, V9
+
+	/* The tag block, through the rounds of the key being expanded. */
+	MED_TAG_BLOCK
 	vmovdqu		MED_RK(%rsp), %xmm1
 	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
 	mov		MED_NROUNDS(%rsp), %edx
@@ -988,45 +1087,70 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		24(%rbp), %rdi				/* dst */
 	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
 	test		%r11, %r11
-	jz		.Lmed_ctr_done
-
-	/* CTR from the tag with bit 127 set, four or eight vectors at a time. */
-	vpor		.Lmsb_set(%rip), %xmm13, X10
-	vshufi64x2	$0, V10, V10, V10
-	vpaddd		.Llane_inc(%rip), V10, V10
-	vmovdqu64	.Lvinc(%rip), V9
-	mov		%r9, %rsi
-	mov		%r11, %r8				/* bytes left */
-.Lmed_ctr_loop:
-	cmp		$128, %r8
-	ja		.Lmed_ctr4
-	CTR_BLOCKS	V0, V1
-	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
-	MED_XOR_STORE	V0
-	MED_XOR_STORE	V1
-	jmp		.Lmed_ctr_done
-.Lmed_ctr4:
-	CTR_BLOCKS	V0, V1, V2, V3
-	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
-	MED_XOR_STORE	V0
-	MED_XOR_STORE	V1
-	MED_XOR_STORE	V2
-	MED_XOR_STORE	V3
-	jmp		.Lmed_ctr_loop
-.Lmed_ctr_done:
-	/* Wipe the round keys, the buffer's vectors written, every vector register. */
-	vpxor		%xmm0, %xmm0, %xmm0
-	.irp off, 0, 64, 128, 192
-	vmovdqu64	%zmm0, (MED_RK + \off)(%rsp)
-	.endr
-	mov		MED_N(%rsp), %rdx
-	MED_FIRST_VECTOR %rdx, %rax
-.Lmed_wipe:
-	vmovdqu64	%zmm0, (MED_BUF + 512)(%rsp, %rax)
-	add		$64, %rax
-	jnz		.Lmed_wipe
-	vzeroall
-	ZERO_ZMM16_31
-	leave
-	RET
+	jz		.Lseal_done
+	MED_CTR		%xmm13, .Lseal_done, 0
+.Lseal_done:
+	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_seal_medium_vaes_avx512)
+
+/*
+ * void kfast_gcmsiv_open_medium_vaes_avx512(const u8 master_rk[15][16],
+ *		const u8 nonce[12], unsigned int nrounds, const u8 *aad,
+ *		u64 aadlen, const u8 *src, u64 ptlen, u8 *dst,
+ *		const u8 want[16], u8 tag[16]);
+ * The open of a message the medium seal would take: dst = the plaintext
+ * of the ptlen bytes at src (dst may be src) under the counter want (the
+ * received tag), tag = the tag computed over it (the caller compares the
+ * two and wipes dst on a mismatch).  Two chains start from the
+ * derivation, the key expansion and CTR, and the powers of H; both end in
+ * the products.  They overlap only as far as program order lets them:
+ * each is a long run of vector instructions waiting on its own latency,
+ * and the first one fills the scheduler (on Zen 4, CTR first and the
+ * powers after it cost as much as doing one after the other).  So the
+ * first three levels of powers come before the expansion, the rest after
+ * it, then CTR, whose plaintext vectors go to the buffer as COPY_IN
+ * would put them.
+ */
+SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
+	MED_ENTER
+	MED_BUFFER_AAD
+	mov		MED_N(%rsp), %rax
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	POWERS_TO_8
+	vmovdqa64	V5, %zmm18
+	vmovdqa64	V7, %zmm19
+	vmovdqu		MED_RK(%rsp), %xmm1
+	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
+	mov		MED_NROUNDS(%rsp), %edx
+	EXPAND_KEY	%edx, %rsp, %xmm1, %xmm14
+	mov		MED_N(%rsp), %rax
+	cmp		$8, %rax
+	jbe		.Lopen_pw_done
+	vmovdqa64	%zmm18, V5
+	vmovdqa64	%zmm19, V7
+	POWERS_TO_12
+	vmovdqa64	V6, %zmm20
+	cmp		$12, %rax
+	jbe		.Lopen_pw_done
+	POWERS_13_TO_16
+	vmovdqa64	V9, %zmm21
+.Lopen_pw_done:
+	mov		32(%rbp), %rax				/* want */
+	vmovq		(%rax), %xmm13
+	vpinsrq		$1, 8(%rax), %xmm13, %xmm13
+	test		%r11, %r11
+	jz		.Lopen_hash
+	mov		%rdi, %r10
+	mov		24(%rbp), %rdi				/* dst */
+	MED_CTR		%xmm13, .Lopen_hash, 1
+.Lopen_hash:
+	MED_LENGTH_BLOCK
+	mov		MED_N(%rsp), %rax
+	MED_HASH	%zmm18, %zmm19, %zmm20, %zmm21
+	MED_TAG_BLOCK
+	mov		MED_NROUNDS(%rsp), %edx
+	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
+	mov		40(%rbp), %rax
+	vmovdqu		%xmm13, (%rax)				/* the tag */
+	MED_LEAVE
+SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
