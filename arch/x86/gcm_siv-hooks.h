@@ -39,10 +39,9 @@
  * tiers their _vaes twins, with ymm AES) do the derivation, POLYVAL, key
  * expansion, tag and CTR in one call, in registers and their own (wiped)
  * stack frame, with no struct gcm_siv_ctx at all.  The zmm tier seals
- * messages of up to 31 padded blocks the same way
- * (kfast_gcmsiv_seal_medium_vaes_avx512(), reading and writing them where
- * they are); longer ones, and opens over four blocks, go through the
- * context.
+ * and opens messages of up to 31 padded blocks the same way
+ * (kfast_gcmsiv_{seal,open}_medium_vaes_avx512(), reading and writing them
+ * where they are); longer ones go through the context.
  *
  * What bounds each size (the measurements: Documentation/hardware-bound.md):
  *  - up to 64 bytes: the chain of one message (derivation, POLYVAL, the
