@@ -889,11 +889,12 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 
 /*
  * CTR from the counter block \ctr (bit 127 set here) over the %r11 > 0
- * bytes at %r9 to %rdi, four or eight vectors at a time (\hash: each
+ * bytes at %r9 to %rdi, two or four vectors at a time (\hash: each
  * vector of the result also to %r10, see MED_XOR_STORE), then to \done.
- * Round keys at MED_RK, %edx rounds.
+ * Round keys at MED_RK, %edx rounds; with \wipe, MED_WIPE_KEYS as soon as
+ * the last vectors' rounds have read them.
  */
-.macro MED_CTR ctr, done, hash
+.macro MED_CTR ctr, done, hash, wipe
 	vpor		.Lmsb_set(%rip), \ctr, X10
 	vshufi64x2	$0, V10, V10, V10
 	vpaddd		.Llane_inc(%rip), V10, V10
@@ -905,12 +906,21 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	ja		.Lmed_ctr4\@
 	CTR_BLOCKS	V0, V1
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
+	.if \wipe
+	MED_WIPE_KEYS
+	.endif
 	MED_XOR_STORE	V0, \done, \hash
 	MED_XOR_STORE	V1, \done, \hash
 	jmp		\done
 .Lmed_ctr4\@:
 	CTR_BLOCKS	V0, V1, V2, V3
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
+	.if \wipe
+	cmp		$256, %r8
+	ja		.Lmed_ctr_more\@
+	MED_WIPE_KEYS
+.Lmed_ctr_more\@:
+	.endif
 	MED_XOR_STORE	V0, \done, \hash
 	MED_XOR_STORE	V1, \done, \hash
 	MED_XOR_STORE	V2, \done, \hash
@@ -1043,18 +1053,31 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
 .endm
 
-/* Wipe the round keys, the buffer's vectors written, every vector register; return. */
-.macro MED_LEAVE
-	vpxor		%xmm0, %xmm0, %xmm0
+/* Zero the round keys' part of the frame (and the nonce after them); uses V4. */
+.macro MED_WIPE_KEYS
+	vpxord		%xmm4, %xmm4, %xmm4
 	.irp off, 0, 64, 128, 192
-	vmovdqu64	%zmm0, (MED_RK + \off)(%rsp)
+	vmovdqu64	V4, (MED_RK + \off)(%rsp)
 	.endr
+.endm
+
+/*
+ * Zero the buffer's vectors written (those from the first block's) as
+ * soon as POLYVAL has read them, so that the stores go beside the tag and
+ * CTR rather than after them.  Uses rax, rdx, V4.
+ */
+.macro MED_WIPE_BUFFER
+	vpxord		%xmm4, %xmm4, %xmm4
 	mov		MED_N(%rsp), %rdx
 	MED_FIRST_VECTOR %rdx, %rax
 .Lmed_wipe\@:
-	vmovdqu64	%zmm0, (MED_BUF + 512)(%rsp, %rax)
+	vmovdqu64	V4, (MED_BUF + 512)(%rsp, %rax)
 	add		$64, %rax
 	jnz		.Lmed_wipe\@
+.endm
+
+/* Zero every vector register; return (the frame wiped already). */
+.macro MED_LEAVE
 	vzeroall
 	ZERO_ZMM16_31
 	leave
@@ -1076,6 +1099,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		MED_N(%rsp), %rax
 	MED_POWERS
 	MED_HASH	V5, V7, V6, V9
+	MED_WIPE_BUFFER
 
 	/* The tag block, through the rounds of the key being expanded. */
 	MED_TAG_BLOCK
@@ -1087,8 +1111,10 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		24(%rbp), %rdi				/* dst */
 	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
 	test		%r11, %r11
-	jz		.Lseal_done
-	MED_CTR		%xmm13, .Lseal_done, 0
+	jz		.Lseal_no_ctr
+	MED_CTR		%xmm13, .Lseal_done, 0, 1
+.Lseal_no_ctr:
+	MED_WIPE_KEYS
 .Lseal_done:
 	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_seal_medium_vaes_avx512)
@@ -1142,15 +1168,17 @@ SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
 	jz		.Lopen_hash
 	mov		%rdi, %r10
 	mov		24(%rbp), %rdi				/* dst */
-	MED_CTR		%xmm13, .Lopen_hash, 1
+	MED_CTR		%xmm13, .Lopen_hash, 1, 0
 .Lopen_hash:
 	MED_LENGTH_BLOCK
 	mov		MED_N(%rsp), %rax
 	MED_HASH	%zmm18, %zmm19, %zmm20, %zmm21
+	MED_WIPE_BUFFER
 	MED_TAG_BLOCK
 	mov		MED_NROUNDS(%rsp), %edx
 	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
 	mov		40(%rbp), %rax
 	vmovdqu		%xmm13, (%rax)				/* the tag */
+	MED_WIPE_KEYS
 	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
