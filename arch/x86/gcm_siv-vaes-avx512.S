@@ -806,15 +806,14 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * A, the zero blocks adding nothing) likewise, their sum reduced (acc) and
  * added to group B's first block before its product with H^16, so one
  * more reduction ends it.  Only the vectors that hold blocks are
- * multiplied (branches on the public lengths), after the powers they
- * need: the levels of POWERS_TO_16 come first in program order so that
- * the chain of levels, not the products beside it, gets the VPCLMULQDQ
- * port first.
+ * multiplied (branches on the public lengths), after all the levels of
+ * powers the message needs (MED_POWERS) in program order, so that their
+ * chain, not the products beside it, gets the VPCLMULQDQ pipe first.
  */
 #define MED_RK		0		/* the message key's round keys */
 #define MED_NONCE	240		/* 0 || nonce, DERIVE_KEYS' xmm15 */
 #define MED_BUF		256		/* the 32 blocks hashed */
-#define MED_SLACK	768		/* zeros that COPY_IN stores past the buffer */
+#define MED_SLACK	768		/* zeros stored past the buffer's end */
 #define MED_N		(MED_SLACK + 64)	/* n, the blocks hashed */
 #define MED_NROUNDS	(MED_N + 8)
 #define MED_AADLEN	(MED_N + 16)
@@ -1011,14 +1010,10 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * \p8, \p12, \p16 (as many as n needs).
  */
 .macro MED_HASH p4, p8, p12, p16
+	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
+	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
 	cmp		$8, %rax
-	ja		.Lmed_more\@
-	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
-	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
-	jmp		.Lmed_reduce\@
-.Lmed_more\@:
-	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
-	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
+	jbe		.Lmed_reduce\@
 	MED_PRODUCTS	0, 5, \p12, LO, MI, HI
 	cmp		$12, %rax
 	jbe		.Lmed_reduce\@
