@@ -1006,15 +1006,33 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 .endm
 
 /*
+ * The products of the buffer's vectors \v + 3, \v + 2, \v + 1 (and \v,
+ * with \all) with \p4, \p8, \p12 (\p16) into \lo, \mi, \hi, the first
+ * setting them; to \done as soon as n = %rax <= \n0 + 4, + 8, + 12: the
+ * vectors below hold no block.
+ */
+.macro MED_GROUP v, n0, lo, mi, hi, done, all, p4, p8, p12, p16
+	MED_PRODUCTS	1, (\v + 3), \p4, \lo, \mi, \hi
+	cmp		$(\n0 + 4), %rax
+	jbe		\done
+	MED_PRODUCTS	0, (\v + 2), \p8, \lo, \mi, \hi
+	cmp		$(\n0 + 8), %rax
+	jbe		\done
+	MED_PRODUCTS	0, (\v + 1), \p12, \lo, \mi, \hi
+	.if \all
+	cmp		$(\n0 + 12), %rax
+	jbe		\done
+	MED_PRODUCTS	0, \v, \p16, \lo, \mi, \hi
+	.endif
+.endm
+
+/*
  * X13 = POLYVAL of the buffer's n = %rax blocks, with \p4 = [H^4 .. H^1],
- * \p8, \p12, \p16 (as many as n needs).
+ * \p8, \p12, \p16 (as many as n needs): group B's vectors 7..5, its
+ * vector 4 alone up to 16 blocks, else after group A's sum is added to it.
  */
 .macro MED_HASH p4, p8, p12, p16
-	MED_PRODUCTS	1, 7, \p4, LO, MI, HI
-	MED_PRODUCTS	0, 6, \p8, LO, MI, HI
-	cmp		$8, %rax
-	jbe		.Lmed_reduce\@
-	MED_PRODUCTS	0, 5, \p12, LO, MI, HI
+	MED_GROUP	4, 0, LO, MI, HI, .Lmed_reduce\@, 0, \p4, \p8, \p12
 	cmp		$12, %rax
 	jbe		.Lmed_reduce\@
 	cmp		$16, %rax
@@ -1022,16 +1040,7 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	MED_PRODUCTS	0, 4, \p16, LO, MI, HI
 	jmp		.Lmed_reduce\@
 .Lmed_group_a\@:
-	MED_PRODUCTS	1, 3, \p4, LOA, MIA, HIA
-	cmp		$20, %rax
-	jbe		.Lmed_a_done\@
-	MED_PRODUCTS	0, 2, \p8, LOA, MIA, HIA
-	cmp		$24, %rax
-	jbe		.Lmed_a_done\@
-	MED_PRODUCTS	0, 1, \p12, LOA, MIA, HIA
-	cmp		$28, %rax
-	jbe		.Lmed_a_done\@
-	MED_PRODUCTS	0, 0, \p16, LOA, MIA, HIA
+	MED_GROUP	0, 16, LOA, MIA, HIA, .Lmed_a_done\@, 1, \p4, \p8, \p12, \p16
 .Lmed_a_done\@:
 	REDUCE_FOLD	LOA, MIA, HIA, HIA_Y, X2			/* acc */
 	vpxorq		(MED_BUF + 4 * 64)(%rsp), V2, V2	/* + block 16 */
