@@ -890,10 +890,9 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * CTR from the counter block \ctr (bit 127 set here) over the %r11 > 0
  * bytes at %r9 to %rdi, two or four vectors at a time (\hash: each
  * vector of the result also to %r10, see MED_XOR_STORE), then to \done.
- * Round keys at MED_RK, %edx rounds; with \wipe, MED_WIPE_KEYS as soon as
- * the last vectors' rounds have read them.
+ * Round keys at MED_RK, %edx rounds.
  */
-.macro MED_CTR ctr, done, hash, wipe
+.macro MED_CTR ctr, done, hash
 	vpor		.Lmsb_set(%rip), \ctr, X10
 	vshufi64x2	$0, V10, V10, V10
 	vpaddd		.Llane_inc(%rip), V10, V10
@@ -905,21 +904,12 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	ja		.Lmed_ctr4\@
 	CTR_BLOCKS	V0, V1
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1
-	.if \wipe
-	MED_WIPE_KEYS
-	.endif
 	MED_XOR_STORE	V0, \done, \hash
 	MED_XOR_STORE	V1, \done, \hash
 	jmp		\done
 .Lmed_ctr4\@:
 	CTR_BLOCKS	V0, V1, V2, V3
 	VAES_ENCRYPT	%rsp, %edx, V8, V0, V1, V2, V3
-	.if \wipe
-	cmp		$256, %r8
-	ja		.Lmed_ctr_more\@
-	MED_WIPE_KEYS
-.Lmed_ctr_more\@:
-	.endif
 	MED_XOR_STORE	V0, \done, \hash
 	MED_XOR_STORE	V1, \done, \hash
 	MED_XOR_STORE	V2, \done, \hash
@@ -996,6 +986,10 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 .macro MED_POWERS
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	POWERS_TO_8
+	MED_POWERS_PAST_8
+.endm
+/* The levels past POWERS_TO_8 (V5, V7 its powers) that n = %rax blocks need. */
+.macro MED_POWERS_PAST_8
 	cmp		$8, %rax
 	jbe		.Lmed_powers_done\@
 	POWERS_TO_12
@@ -1115,11 +1109,10 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	mov		24(%rbp), %rdi				/* dst */
 	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
 	test		%r11, %r11
-	jz		.Lseal_no_ctr
-	MED_CTR		%xmm13, .Lseal_done, 0, 1
-.Lseal_no_ctr:
-	MED_WIPE_KEYS
+	jz		.Lseal_done
+	MED_CTR		%xmm13, .Lseal_done, 0
 .Lseal_done:
+	MED_WIPE_KEYS
 	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_seal_medium_vaes_avx512)
 
@@ -1153,18 +1146,12 @@ SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
 	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
 	mov		MED_NROUNDS(%rsp), %edx
 	EXPAND_KEY	%edx, %rsp, %xmm1, %xmm14
-	mov		MED_N(%rsp), %rax
-	cmp		$8, %rax
-	jbe		.Lopen_pw_done
 	vmovdqa64	%zmm18, V5
 	vmovdqa64	%zmm19, V7
-	POWERS_TO_12
-	vmovdqa64	V6, %zmm20
-	cmp		$12, %rax
-	jbe		.Lopen_pw_done
-	POWERS_13_TO_16
+	mov		MED_N(%rsp), %rax
+	MED_POWERS_PAST_8
+	vmovdqa64	V6, %zmm20				/* CTR takes V9 */
 	vmovdqa64	V9, %zmm21
-.Lopen_pw_done:
 	mov		32(%rbp), %rax				/* want */
 	vmovq		(%rax), %xmm13
 	vpinsrq		$1, 8(%rax), %xmm13, %xmm13
@@ -1172,7 +1159,7 @@ SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
 	jz		.Lopen_hash
 	mov		%rdi, %r10
 	mov		24(%rbp), %rdi				/* dst */
-	MED_CTR		%xmm13, .Lopen_hash, 1, 0
+	MED_CTR		%xmm13, .Lopen_hash, 1
 .Lopen_hash:
 	MED_LENGTH_BLOCK
 	mov		MED_N(%rsp), %rax
