@@ -13,7 +13,8 @@
  *    zeroed output;
  *  - every (AAD length, plaintext length) pair up to 256 and random ones up
  *    to 64 KiB: each tier against generic, and decryption round trips;
- *    pairs around the one-call seals' limits (4 and 47 blocks) in place;
+ *    pairs around the one-call paths' limits (4 and 31 blocks), sealed,
+ *    opened and opened tampered in place;
  *  - random splits of every streaming call (some page-sized, as the kernel
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
@@ -432,17 +433,44 @@ static void test_all_lengths(const struct gcm_siv_key *key, enum gcm_siv_impl im
 }
 
 /*
- * Around the one-call seals' limits: AAD and plaintext lengths whose padded
- * blocks total up to the short seal's four and past the zmm tier's 47
- * (every length to 64, then odd steps to 800 bytes in all), sealed in
- * place, as the kernel glue seals a request that lies in one mapped piece.
+ * Around the one-call seals' and opens' limits: AAD and plaintext lengths
+ * whose padded blocks total up to the short paths' four and past the zmm
+ * tier's 31 (every length to 64, then odd steps to 800 bytes in all),
+ * sealed and opened in place, as the kernel glue does a request that lies
+ * in one mapped piece; then opened with one byte of the AAD, the
+ * ciphertext or the tag flipped (the byte chosen by the lengths), which
+ * must give -EBADMSG and a zeroed plaintext.
  */
+static void one_call_tampered(const struct gcm_siv_key *key,
+			      enum gcm_siv_impl impl, const u8 nonce[12],
+			      size_t a, size_t p)
+{
+	size_t flip = (a * 7 + p * 13) % (a + p + 16);
+	u8 *aad = big_out;
+	size_t i;
+	int err;
+
+	memcpy(aad, big_a, a);
+	memcpy(big_dec, big_ref, p + 16);
+	if (flip < a)
+		aad[flip] ^= 0x01;
+	else
+		big_dec[flip - a] ^= 0x80;
+	err = gcm_siv_decrypt(key, impl, nonce, aad, a, big_dec, p + 16, big_dec);
+	for (i = 0; i < p && !big_dec[i]; i++)
+		;
+	UT_CHECK(err == -EBADMSG && i == p,
+		 "%s one-call sizes, tampered byte %zu (key %u, aad %zu, pt %zu): err %d",
+		 impl_names[impl], flip, key->keylen, a, p, err);
+}
+
 static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
 {
 	static const u8 nonce[12] = { 0x4d, 0x65 };
 	unsigned long before = utest_failed;
 	u8 *buf = big_dec;
 	size_t a, p;
+	int err;
 
 	for (a = 0; a <= 800; a += a < 64 ? 1 : 23)
 		for (p = 0; a + p <= 800; p += p < 64 ? 1 : 17) {
@@ -453,6 +481,12 @@ static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl
 			UT_CHECK_MEMEQ(buf, big_ref, p + 16,
 				       "%s one-call sizes, in place (key %u, aad %zu, pt %zu)",
 				       impl_names[impl], key->keylen, a, p);
+			err = gcm_siv_decrypt(key, impl, nonce, big_a, a, buf,
+					      p + 16, buf);
+			UT_CHECK(err == 0 && !memcmp(buf, big_p, p),
+				 "%s one-call sizes, open in place (key %u, aad %zu, pt %zu): err %d",
+				 impl_names[impl], key->keylen, a, p, err);
+			one_call_tampered(key, impl, nonce, a, p);
 			if (utest_failed - before > 10)
 				return;
 		}
