@@ -132,6 +132,13 @@ asmlinkage void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
 						     const u8 *aad, u64 aadlen,
 						     const u8 *src, u64 ptlen,
 						     u8 *dst);
+/* The zmm tier's seal past the medium one, up to one SIMD section, in one call. */
+asmlinkage void kfast_gcmsiv_seal_long_vaes_avx512(const u8 master_rk[15][16],
+						   const u8 nonce[GCM_SIV_NONCE_SIZE],
+						   unsigned int nrounds,
+						   const u8 *aad, u64 aadlen,
+						   const u8 *src, u64 ptlen,
+						   u8 *dst);
 asmlinkage void kfast_gcmsiv_open_medium_vaes_avx512(const u8 master_rk[15][16],
 						     const u8 nonce[GCM_SIV_NONCE_SIZE],
 						     unsigned int nrounds,
@@ -368,6 +375,21 @@ static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
 }
 
 /*
+ * Whether the zmm tier's long seal takes this message (past the medium
+ * seal): its POLYVAL blocks (padded AAD and text, the length block) and
+ * CTR blocks together no more than one SIMD section, as the context path
+ * counts them.
+ */
+static __always_inline bool gcm_siv_x86_long_fits(enum gcm_siv_impl impl,
+						  size_t aadlen, size_t len)
+{
+	const size_t max = GCM_SIV_X86_SECTION_BLOCKS * GCM_SIV_BLOCK_SIZE;
+
+	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
+	       ((aadlen + 15) / 16) + 2 * ((len + 15) / 16) < GCM_SIV_X86_SECTION_BLOCKS;
+}
+
+/*
  * Whole seal (@want NULL) or open (@want: the received tag) of a message
  * whose padded AAD and text take at most four blocks, in one asm call
  * without a context (see kfast_gcmsiv_seal_short_aesni()); the VAES tiers'
@@ -585,6 +607,7 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 						    const u8 *src, size_t len, u8 *dst)
 {
 	struct kfast_simd_state simd;
+	bool medium;
 
 	if (gcm_siv_x86_short_fits(impl, aadlen, len)) {
 		if (!crypto_simd_usable())
@@ -595,11 +618,18 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 		kfast_simd_end(&simd);
 		return true;
 	}
-	if (!gcm_siv_x86_medium_fits(impl, aadlen, len) || !crypto_simd_usable())
+	medium = gcm_siv_x86_medium_fits(impl, aadlen, len);
+	if (!medium && !gcm_siv_x86_long_fits(impl, aadlen, len))
+		return false;
+	if (!crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	kfast_gcmsiv_seal_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-					     aad, aadlen, src, len, dst);
+	if (medium)
+		kfast_gcmsiv_seal_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+						     aad, aadlen, src, len, dst);
+	else
+		kfast_gcmsiv_seal_long_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+						   aad, aadlen, src, len, dst);
 	kfast_simd_end(&simd);
 	return true;
 }

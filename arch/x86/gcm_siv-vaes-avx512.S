@@ -242,10 +242,10 @@
 	vpxor		X1, X0, \dst
 .endm
 
-/* X14 = REDUCE_FOLD of LO, MI, HI, also stored to ctx->acc. */
-.macro REDUCE_FOLD_ACC
+/* X14 = REDUCE_FOLD of LO, MI, HI, also stored to \acc(\base) (ctx->acc). */
+.macro REDUCE_FOLD_ACC acc=GSV_CTX_ACC, base=%rdi
 	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
-	vmovdqu		X14, GSV_CTX_ACC(%rdi)
+	vmovdqu		X14, \acc(\base)
 .endm
 
 /* Zero zmm16-31, which VZEROUPPER and VZEROALL leave alone. */
@@ -259,12 +259,20 @@
  * The end of a group: vector 0 (its products with \pw, \hk's low qword)
  * with the accumulator X14 added to block 0, then mid += lo + hi, one
  * lane-wise reduction and the fold of the four lanes into X14, which is
- * also stored to ctx->acc (the next group reads its high half from there).
+ * also stored to \acc(\base), ctx->acc unless given (the next group reads
+ * its high half from there); with \inreg, the high half comes from a
+ * shuffle of X14 instead and nothing is stored: a 16-block group's
+ * products issue in less time than this chain takes, and the store and
+ * load would be on it.
  */
-.macro WIDE_ACC_GROUP pw, hk
+.macro WIDE_ACC_GROUP pw, hk, acc=GSV_CTX_ACC, base=%rdi, inreg=0
 	vmovdqu64	(%rsi), V10
 	vpxorq		(%r9), V10, V11
-	vmovq		(GSV_CTX_ACC + 8)(%rdi), X12	/* acc1: no shuffle */
+	.if \inreg
+	vpshufd		$0x0e, X14, X12			/* acc1 */
+	.else
+	vmovq		(\acc + 8)(\base), X12		/* acc1: no shuffle */
+	.endif
 	vpternlogd	$0x96, V12, V14, V11		/* x0 + x1 of acc + block 0 */
 	vpxorq		V14, V10, V10
 	vpclmulqdq	$0x00, \pw, V10, V12
@@ -274,7 +282,11 @@
 	vpxorq		V13, HI, HI
 	vpternlogd	$0x96, LO, V14, MI
 	vpxorq		HI, MI, MI			/* Karatsuba: mid += lo + hi */
-	REDUCE_FOLD_ACC
+	.if \inreg
+	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
+	.else
+	REDUCE_FOLD_ACC	\acc, \base
+	.endif
 .endm
 
 /*
@@ -931,11 +943,11 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * arguments as the functions below do; leaves r10 = aad, r11 = ptlen,
  * xmm0 = H, xmm1 = rk[0] (see DERIVE_KEYS).
  */
-.macro MED_ENTER
+.macro MED_ENTER frame=MED_FRAME
 	push		%rbp
 	mov		%rsp, %rbp
 	and		$-64, %rsp
-	sub		$MED_FRAME, %rsp
+	sub		$\frame, %rsp
 	mov		%edx, MED_NROUNDS(%rsp)
 	mov		%r8, MED_AADLEN(%rsp)
 	DERIVE_KEYS	vaes, %rdi, %rsi, %edx
@@ -1173,3 +1185,184 @@ SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
 	MED_WIPE_KEYS
 	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
+
+/* ---- Long seal: RFC 8452 in one call, up to one SIMD section --------- */
+
+/*
+ * void kfast_gcmsiv_seal_long_vaes_avx512(const u8 master_rk[15][16],
+ *		const u8 nonce[12], unsigned int nrounds, const u8 *aad,
+ *		u64 aadlen, const u8 *src, u64 ptlen, u8 *dst);
+ * The seal of a message past the medium seal's 32 blocks whose POLYVAL
+ * and CTR blocks together fit one SIMD section (gcm_siv_x86_long_fits()):
+ * the work of the context path's five or six calls in one, with the
+ * powers of H, the accumulator and the round keys kept in registers and
+ * the frame rather than stored to the context and loaded back by the
+ * next call.  The key is expanded with the tag block riding on it, after
+ * POLYVAL in program order: expanded first, its rounds and stores took
+ * the shared vector pipes from POLYVAL's chain.
+ *
+ * POLYVAL reads the AAD and the text where they are.  Each one's whole
+ * 16-block groups go through the 16-block loop's arithmetic (Karatsuba,
+ * the accumulator added to block 0, one reduction per group).  The r
+ * blocks after them (fewer than 16, the last one padded; for the text,
+ * and then the length block) are copied to the end of the medium seal's
+ * buffer and multiplied as its group B is, by H^r .. H^1; the
+ * accumulator's product with H^r (from the powers kept in the frame) is
+ * added beside them rather than to their first block, whose lane in its
+ * vector depends on r.
+ */
+#define LONG_POW	MED_FRAME		/* H^16 .. H^1, as hpow[] */
+#define LONG_SRC	(LONG_POW + 256)	/* the text */
+#define LONG_FRAME	(LONG_SRC + 64)
+
+/*
+ * X14 = POLYVAL continued from X14 over the whole 16-block groups of the
+ * %r8 bytes at %rsi, from the powers in PW4..PW7, HK2, HK3 and k1 as
+ * LOAD_POWERS16 leaves them; %rsi, %r8 = what is left.  Clobbers r9,
+ * zmm0-13 and LO, MI, HI.
+ */
+.macro LONG_GROUPS
+.Llong_group\@:
+	cmp		$256, %r8
+	jb		.Llong_groups_done\@
+	lea		8(%rsi), %r9
+	WIDE_PRODUCTS	1, PW5, HK2, $0x10, V0, V1, LO, MI, HI
+	WIDE_PAIR	2, PW6, PW7, HK3, 1
+	WIDE_ACC_GROUP	PW4, HK2, inreg=1
+	add		$256, %rsi
+	sub		$256, %r8
+	jmp		.Llong_group\@
+.Llong_groups_done\@:
+.endm
+
+/*
+ * X14 = POLYVAL continued from X14 over the %r8 < 256 bytes at %rsi,
+ * zero-padded to whole blocks, and (\length, with %r8 <= 240) the length
+ * block: through the buffer, with acc * H^r (the powers at LONG_POW)
+ * beside the products.  Clobbers rax, rcx, rdx, rsi, rdi, r8, k2,
+ * zmm0-17 and LO, MI, HI.
+ */
+.macro LONG_REST length
+	lea		15(%r8), %rax
+	shr		$4, %rax				/* r, the blocks left */
+	.if \length
+	inc		%rax
+	.else
+	test		%rax, %rax
+	jz		.Llong_hashed\@
+	.endif
+	mov		%rax, MED_N(%rsp)
+	MED_FIRST_VECTOR %rax, %rdx
+	vpxord		%xmm16, %xmm16, %xmm16
+	vmovdqu64	%zmm16, (MED_BUF + 512)(%rsp, %rdx)
+	shl		$4, %rax
+	neg		%rax
+	lea		(MED_BUF + 512)(%rsp, %rax), %rdi	/* block 32 - r */
+	test		%r8, %r8
+	jz		.Llong_copied\@
+	COPY_IN		%rsi, %r8, %rdi
+.Llong_copied\@:
+	.if \length
+	MED_LENGTH_BLOCK
+	.endif
+	mov		MED_N(%rsp), %rax
+	MED_GROUP	4, 0, LO, MI, HI, .Llong_acc\@, 1, PW7, PW6, PW5, PW4
+.Llong_acc\@:
+	shl		$4, %rax
+	neg		%rax
+	vmovdqa		(LONG_POW + 256)(%rsp, %rax), %xmm15	/* H^r */
+	VCLMUL		1, %xmm15, X14, X10, X11, X12, X13
+	vpxorq		V10, LO, LO
+	vpxorq		V11, MI, MI
+	vpxorq		V12, HI, HI
+	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
+	MED_WIPE_BUFFER
+.Llong_hashed\@:
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
+	MED_ENTER	LONG_FRAME
+	mov		%r9, LONG_SRC(%rsp)
+
+	/* H^1 .. H^16 in PW4..PW7 and the frame, as LOAD_POWERS16 leaves them. */
+	vbroadcasti32x4	.Lpoly(%rip), POLYZ
+	POWERS_TO_8
+	POWERS_TO_16
+	vmovdqa64	V9, PW4
+	vmovdqa64	V6, PW5
+	vmovdqa64	V7, PW6
+	vmovdqa64	V5, PW7
+	vmovdqa64	V9, (LONG_POW + 0 * 64)(%rsp)
+	vmovdqa64	V6, (LONG_POW + 1 * 64)(%rsp)
+	vmovdqa64	V7, (LONG_POW + 2 * 64)(%rsp)
+	vmovdqa64	V5, (LONG_POW + 3 * 64)(%rsp)
+	KARATSUBA_KEYS	PW4, PW5, HK2, V4, V5
+	KARATSUBA_KEYS	PW6, PW7, HK3, V6, V7
+	mov		$0x7f, %eax
+	kmovw		%eax, %k1
+
+	vpxor		X14, X14, X14
+	mov		%r10, %rsi				/* aad */
+	LONG_GROUPS
+	LONG_REST	0
+	mov		LONG_SRC(%rsp), %rsi
+	mov		%r11, %r8
+	LONG_GROUPS
+	cmp		$240, %r8
+	jbe		.Llong_last
+	LONG_REST	0		/* 16 blocks: the length block on its own */
+	xor		%r8d, %r8d
+.Llong_last:
+	LONG_REST	1
+
+	/* The tag block, through the rounds of the key being expanded. */
+	vmovdqa		X14, %xmm13
+	MED_TAG_BLOCK
+	vmovdqu		MED_RK(%rsp), %xmm1
+	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
+	mov		MED_NROUNDS(%rsp), %edx
+	vpxor		%xmm1, %xmm13, %xmm13
+	EXPAND_KEY_TAG	%edx, %rsp, %xmm1, %xmm14, %xmm13
+	mov		24(%rbp), %rdx				/* dst */
+	vmovdqu		%xmm13, (%rdx, %r11)			/* the tag */
+
+	/*
+	 * CTR: whole 16-block groups as the CTR pass does them (32 blocks per
+	 * pass, the round keys in zmm16-30), the rest as the medium seal does.
+	 */
+	vpor		.Lmsb_set(%rip), %xmm13, X10
+	vshufi64x2	$0, V10, V10, V10
+	vpaddd		.Llane_inc(%rip), V10, V10
+	vmovdqu64	.Lvinc(%rip), V9
+	mov		LONG_SRC(%rsp), %rsi
+	mov		%r11, %rcx
+	shr		$4, %rcx				/* whole blocks */
+	cmp		$16, %rcx
+	jb		.Llong_ctr_rest
+	mov		MED_NROUNDS(%rsp), %r9d
+	mov		%rsp, %r8
+	CTR_RK_LOAD
+	cmp		$32, %rcx
+	jb		.Llong_ctr16
+.Llong_ctr32:
+	CTR_PASS	32, regs, BLOCKS32
+	cmp		$32, %rcx
+	jae		.Llong_ctr32
+	cmp		$16, %rcx
+	jb		.Llong_ctr_rest
+.Llong_ctr16:
+	CTR_PASS	16, regs, BLOCKS
+.Llong_ctr_rest:
+	and		$255, %r11				/* bytes left */
+	jz		.Llong_seal_done
+	mov		%rsi, %r9
+	mov		%rdx, %rdi
+	mov		MED_NROUNDS(%rsp), %edx
+	MED_CTR		%xmm10, .Llong_seal_done, 0
+.Llong_seal_done:
+	MED_WIPE_KEYS
+	.irp off, 0, 64, 128, 192
+	vmovdqa64	V4, (LONG_POW + \off)(%rsp)
+	.endr
+	MED_LEAVE
+SYM_FUNC_END(kfast_gcmsiv_seal_long_vaes_avx512)

@@ -13,8 +13,9 @@
  *    zeroed output;
  *  - every (AAD length, plaintext length) pair up to 256 and random ones up
  *    to 64 KiB: each tier against generic, and decryption round trips;
- *    pairs around the one-call paths' limits (4 and 31 blocks), sealed,
- *    opened and opened tampered in place;
+ *    pairs around the one-call paths' limits (4 and 31 blocks, and the
+ *    long seal's one SIMD section), sealed, opened and opened tampered
+ *    in place;
  *  - random splits of every streaming call (some page-sized, as the kernel
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
@@ -464,32 +465,68 @@ static void one_call_tampered(const struct gcm_siv_key *key,
 		 impl_names[impl], flip, key->keylen, a, p, err);
 }
 
-static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+static void one_call_case(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
+			  size_t a, size_t p)
 {
 	static const u8 nonce[12] = { 0x4d, 0x65 };
-	unsigned long before = utest_failed;
 	u8 *buf = big_dec;
-	size_t a, p;
 	int err;
 
-	for (a = 0; a <= 800; a += a < 64 ? 1 : 23)
-		for (p = 0; a + p <= 800; p += p < 64 ? 1 : 17) {
-			gcm_siv_encrypt(key, GCM_SIV_IMPL_GENERIC, nonce, big_a, a,
-					big_p, p, big_ref);
-			memcpy(buf, big_p, p);
-			gcm_siv_encrypt(key, impl, nonce, big_a, a, buf, p, buf);
-			UT_CHECK_MEMEQ(buf, big_ref, p + 16,
-				       "%s one-call sizes, in place (key %u, aad %zu, pt %zu)",
-				       impl_names[impl], key->keylen, a, p);
-			err = gcm_siv_decrypt(key, impl, nonce, big_a, a, buf,
-					      p + 16, buf);
-			UT_CHECK(err == 0 && !memcmp(buf, big_p, p),
-				 "%s one-call sizes, open in place (key %u, aad %zu, pt %zu): err %d",
-				 impl_names[impl], key->keylen, a, p, err);
-			one_call_tampered(key, impl, nonce, a, p);
+	gcm_siv_encrypt(key, GCM_SIV_IMPL_GENERIC, nonce, big_a, a, big_p, p, big_ref);
+	memcpy(buf, big_p, p);
+	gcm_siv_encrypt(key, impl, nonce, big_a, a, buf, p, buf);
+	/* The medium and long seals (past four blocks) use zmm16-31; memcmp() may too. */
+	if (impl == GCM_SIV_IMPL_VAES_AVX512 && (a + 15) / 16 + (p + 15) / 16 > 4)
+		UT_CHECK(zmm_hi_zero(), "vaes-avx512: zmm16-31 not cleared after a seal of %zu + %zu bytes",
+			 a, p);
+	UT_CHECK_MEMEQ(buf, big_ref, p + 16,
+		       "%s one-call sizes, in place (key %u, aad %zu, pt %zu)",
+		       impl_names[impl], key->keylen, a, p);
+	err = gcm_siv_decrypt(key, impl, nonce, big_a, a, buf, p + 16, buf);
+	UT_CHECK(err == 0 && !memcmp(buf, big_p, p),
+		 "%s one-call sizes, open in place (key %u, aad %zu, pt %zu): err %d",
+		 impl_names[impl], key->keylen, a, p, err);
+	one_call_tampered(key, impl, nonce, a, p);
+}
+
+/*
+ * The zmm tier's long seal takes what its POLYVAL and CTR blocks together
+ * fit one 4 KiB SIMD section: na + 2 np + 1 <= 256 padded blocks.  Around
+ * that limit, for text lengths in odd steps to 2 KiB, AAD lengths from
+ * two blocks under it to one over, each ending 0, 1 or 15 bytes into a
+ * block (with the text's own ends, every remainder of 0..16 blocks).
+ */
+static void test_long_seal_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	static const long ends[] = { -32, -31, -17, -16, -15, -1, 0, 1, 15, 16 };
+	unsigned long before = utest_failed;
+	size_t p, i;
+
+	for (p = 0; p <= 2048; p += 37) {
+		long a0 = (255 - 2 * (long)((p + 15) / 16)) * 16;
+
+		for (i = 0; i < ARRAY_SIZE(ends); i++) {
+			if (a0 + ends[i] < 0)
+				continue;
+			one_call_case(key, impl, a0 + ends[i], p);
 			if (utest_failed - before > 10)
 				return;
 		}
+	}
+}
+
+static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+{
+	unsigned long before = utest_failed;
+	size_t a, p;
+
+	for (a = 0; a <= 800; a += a < 64 ? 1 : 23)
+		for (p = 0; a + p <= 800; p += p < 64 ? 1 : 17) {
+			one_call_case(key, impl, a, p);
+			if (utest_failed - before > 10)
+				return;
+		}
+	test_long_seal_sizes(key, impl);
 }
 
 static void test_random(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
