@@ -132,13 +132,21 @@ asmlinkage void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
 						     const u8 *aad, u64 aadlen,
 						     const u8 *src, u64 ptlen,
 						     u8 *dst);
-/* The zmm tier's seal past the medium one, up to one SIMD section, in one call. */
+/* The zmm tier's seal and open past the medium ones, up to one SIMD section, in one call. */
 asmlinkage void kfast_gcmsiv_seal_long_vaes_avx512(const u8 master_rk[15][16],
 						   const u8 nonce[GCM_SIV_NONCE_SIZE],
 						   unsigned int nrounds,
 						   const u8 *aad, u64 aadlen,
 						   const u8 *src, u64 ptlen,
 						   u8 *dst);
+asmlinkage void kfast_gcmsiv_open_long_vaes_avx512(const u8 master_rk[15][16],
+						   const u8 nonce[GCM_SIV_NONCE_SIZE],
+						   unsigned int nrounds,
+						   const u8 *aad, u64 aadlen,
+						   const u8 *src, u64 ptlen,
+						   u8 *dst,
+						   const u8 want[GCM_SIV_TAG_SIZE],
+						   u8 tag[GCM_SIV_TAG_SIZE]);
 asmlinkage void kfast_gcmsiv_open_medium_vaes_avx512(const u8 master_rk[15][16],
 						     const u8 nonce[GCM_SIV_NONCE_SIZE],
 						     unsigned int nrounds,
@@ -649,6 +657,7 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 						    u8 *dst, u8 tag[GCM_SIV_TAG_SIZE])
 {
 	struct kfast_simd_state simd;
+	bool medium;
 
 	if (gcm_siv_x86_short_fits(impl, aadlen, len)) {
 		if (!crypto_simd_usable())
@@ -659,11 +668,18 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 		kfast_simd_end(&simd);
 		return true;
 	}
-	if (!gcm_siv_x86_medium_fits(impl, aadlen, len) || !crypto_simd_usable())
+	medium = gcm_siv_x86_medium_fits(impl, aadlen, len);
+	if (!medium && !gcm_siv_x86_long_fits(impl, aadlen, len))
+		return false;
+	if (!crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	kfast_gcmsiv_open_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-					     aad, aadlen, src, len, dst, want, tag);
+	if (medium)
+		kfast_gcmsiv_open_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+						     aad, aadlen, src, len, dst, want, tag);
+	else
+		kfast_gcmsiv_open_long_vaes_avx512(key->arch.rk, nonce, key->nrounds,
+						   aad, aadlen, src, len, dst, want, tag);
 	kfast_simd_end(&simd);
 	return true;
 }

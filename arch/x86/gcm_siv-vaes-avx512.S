@@ -586,6 +586,28 @@ SYM_FUNC_END(kfast_gcmsiv_polyval16_vaes_avx512)
 .endm
 
 /*
+ * The 16-block groups of %rcx >= 16 blocks, decrypted and hashed (X14),
+ * the hashing one group behind; the group's registers alternate.
+ */
+.macro DEC16_PASS
+	CTR_PASS	16, %r8, V0, V1, V2, V3
+.Ldec16_loop\@:
+	cmp		$16, %rcx
+	jb		.Ldec16_hash_a\@
+	DEC16_HASH	V4, V5, V6, V7, V0, V1, V2, V3
+	cmp		$16, %rcx
+	jb		.Ldec16_hash_b\@
+	DEC16_HASH	V0, V1, V2, V3, V4, V5, V6, V7
+	jmp		.Ldec16_loop\@
+.Ldec16_hash_b\@:
+	POLYVAL16_REGS	V4, V5, V6, V7
+	jmp		.Ldec16_done\@
+.Ldec16_hash_a\@:
+	POLYVAL16_REGS	V0, V1, V2, V3
+.Ldec16_done\@:
+.endm
+
+/*
  * Wide decryption: 32 blocks per iteration for requests of GSV_WIDE_MIN
  * blocks or more; the same pipeline with the wide POLYVAL's arithmetic
  * (H^32..H^1, Karatsuba, one reduction per 32 blocks).  With 16-block
@@ -767,20 +789,7 @@ SYM_FUNC_START(kfast_gcmsiv_dec_vaes_avx512)
 	cmp		$16, %rcx
 	jb		.Lvdec_done
 .Lvdec16:
-	CTR_PASS	16, %r8, V0, V1, V2, V3
-.Lvdec_loop:
-	cmp		$16, %rcx
-	jb		.Lvdec_hash_a
-	DEC16_HASH	V4, V5, V6, V7, V0, V1, V2, V3
-	cmp		$16, %rcx
-	jb		.Lvdec_hash_b
-	DEC16_HASH	V0, V1, V2, V3, V4, V5, V6, V7
-	jmp		.Lvdec_loop
-.Lvdec_hash_b:
-	POLYVAL16_REGS	V4, V5, V6, V7
-	jmp		.Lvdec_done
-.Lvdec_hash_a:
-	POLYVAL16_REGS	V0, V1, V2, V3
+	DEC16_PASS
 .Lvdec_done:
 	vmovdqu		X10, GSV_CTX_CTR(%rdi)
 	vmovdqu		X14, GSV_CTX_ACC(%rdi)
@@ -1213,6 +1222,7 @@ SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
  */
 #define LONG_POW	MED_FRAME		/* H^16 .. H^1, as hpow[] */
 #define LONG_SRC	(LONG_POW + 256)	/* the text */
+#define LONG_PTLEN	(LONG_SRC + 8)		/* its length (the open) */
 #define LONG_FRAME	(LONG_SRC + 64)
 
 /*
@@ -1236,35 +1246,27 @@ SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
 .endm
 
 /*
- * X14 = POLYVAL continued from X14 over the %r8 < 256 bytes at %rsi,
- * zero-padded to whole blocks, and (\length, with %r8 <= 240) the length
- * block: through the buffer, with acc * H^r (the powers at LONG_POW)
- * beside the products.  Clobbers rax, rcx, rdx, rsi, rdi, r8, k2,
- * zmm0-17 and LO, MI, HI.
+ * The last r = %rax blocks hashed go to the end of the buffer: MED_N = r,
+ * the vector that holds block 32 - r zeroed, %rdi = that block's place.
+ * Clobbers rax, rdx, zmm16.
  */
-.macro LONG_REST length
-	lea		15(%r8), %rax
-	shr		$4, %rax				/* r, the blocks left */
-	.if \length
-	inc		%rax
-	.else
-	test		%rax, %rax
-	jz		.Llong_hashed\@
-	.endif
+.macro LONG_BUFFER
 	mov		%rax, MED_N(%rsp)
 	MED_FIRST_VECTOR %rax, %rdx
 	vpxord		%xmm16, %xmm16, %xmm16
 	vmovdqu64	%zmm16, (MED_BUF + 512)(%rsp, %rdx)
 	shl		$4, %rax
 	neg		%rax
-	lea		(MED_BUF + 512)(%rsp, %rax), %rdi	/* block 32 - r */
-	test		%r8, %r8
-	jz		.Llong_copied\@
-	COPY_IN		%rsi, %r8, %rdi
-.Llong_copied\@:
-	.if \length
-	MED_LENGTH_BLOCK
-	.endif
+	lea		(MED_BUF + 512)(%rsp, %rax), %rdi
+.endm
+
+/*
+ * X14 = POLYVAL continued from X14 over the buffer's last r = MED_N
+ * blocks, multiplied as the medium seal's group B is (PW7 .. PW4), with
+ * acc * H^r (the powers at LONG_POW) beside them; then the buffer wiped.
+ * Clobbers rax, rdx, zmm0-4, zmm10-13, zmm15, zmm17 and LO, MI, HI.
+ */
+.macro LONG_BUFFER_HASH
 	mov		MED_N(%rsp), %rax
 	MED_GROUP	4, 0, LO, MI, HI, .Llong_acc\@, 1, PW7, PW6, PW5, PW4
 .Llong_acc\@:
@@ -1277,14 +1279,40 @@ SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
 	vpxorq		V12, HI, HI
 	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
 	MED_WIPE_BUFFER
+.endm
+
+/*
+ * X14 = POLYVAL continued from X14 over the %r8 < 256 bytes at %rsi,
+ * zero-padded to whole blocks, and (\length, with %r8 <= 240) the length
+ * block, through the buffer.  Clobbers rax, rcx, rdx, rsi, rdi, r8, k2,
+ * zmm0-4, zmm10-13, zmm15-17 and LO, MI, HI.
+ */
+.macro LONG_REST length
+	lea		15(%r8), %rax
+	shr		$4, %rax				/* r, the blocks left */
+	.if \length
+	inc		%rax
+	.else
+	test		%rax, %rax
+	jz		.Llong_hashed\@
+	.endif
+	LONG_BUFFER
+	test		%r8, %r8
+	jz		.Llong_copied\@
+	COPY_IN		%rsi, %r8, %rdi
+.Llong_copied\@:
+	.if \length
+	MED_LENGTH_BLOCK
+	.endif
+	LONG_BUFFER_HASH
 .Llong_hashed\@:
 .endm
 
-SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
-	MED_ENTER	LONG_FRAME
-	mov		%r9, LONG_SRC(%rsp)
-
-	/* H^1 .. H^16 in PW4..PW7 and the frame, as LOAD_POWERS16 leaves them. */
+/*
+ * H^1 .. H^16 in PW4..PW7 and at LONG_POW (as hpow[]), HK2, HK3 and k1,
+ * as LOAD_POWERS16 leaves them (X0 = H).  Clobbers zmm0-15.
+ */
+.macro LONG_POWERS
 	vbroadcasti32x4	.Lpoly(%rip), POLYZ
 	POWERS_TO_8
 	POWERS_TO_16
@@ -1300,7 +1328,21 @@ SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
 	KARATSUBA_KEYS	PW6, PW7, HK3, V6, V7
 	mov		$0x7f, %eax
 	kmovw		%eax, %k1
+.endm
 
+/* Zero the round keys and the powers in the frame, then every vector register; return. */
+.macro LONG_LEAVE
+	MED_WIPE_KEYS
+	.irp off, 0, 64, 128, 192
+	vmovdqa64	V4, (LONG_POW + \off)(%rsp)
+	.endr
+	MED_LEAVE
+.endm
+
+SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
+	MED_ENTER	LONG_FRAME
+	mov		%r9, LONG_SRC(%rsp)
+	LONG_POWERS
 	vpxor		X14, X14, X14
 	mov		%r10, %rsi				/* aad */
 	LONG_GROUPS
@@ -1360,9 +1402,105 @@ SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
 	mov		MED_NROUNDS(%rsp), %edx
 	MED_CTR		%xmm10, .Llong_seal_done, 0
 .Llong_seal_done:
-	MED_WIPE_KEYS
-	.irp off, 0, 64, 128, 192
-	vmovdqa64	V4, (LONG_POW + \off)(%rsp)
-	.endr
-	MED_LEAVE
+	LONG_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_seal_long_vaes_avx512)
+
+/*
+ * void kfast_gcmsiv_open_long_vaes_avx512(const u8 master_rk[15][16],
+ *		const u8 nonce[12], unsigned int nrounds, const u8 *aad,
+ *		u64 aadlen, const u8 *src, u64 ptlen, u8 *dst,
+ *		const u8 want[16], u8 tag[16]);
+ * The open of a message the long seal would take, as the medium open
+ * does it (dst = the plaintext under the counter want, tag = the tag
+ * computed over it; the caller compares): the AAD hashed as the long
+ * seal hashes it, the text's whole 16-block groups decrypted and hashed
+ * from registers by the decryption pass's 16-block pipeline (the powers
+ * at LONG_POW standing for ctx->hpow), the rest decrypted as the medium
+ * open does, its plaintext to the buffer, and hashed with the length
+ * block as the long seal hashes its rest.  The key is expanded before
+ * the AAD is hashed: CTR needs it first thing after.
+ */
+SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
+	MED_ENTER	LONG_FRAME
+	mov		%r9, LONG_SRC(%rsp)
+	mov		%r11, LONG_PTLEN(%rsp)
+	LONG_POWERS
+	vmovdqu		MED_RK(%rsp), %xmm1
+	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
+	mov		MED_NROUNDS(%rsp), %edx
+	EXPAND_KEY	%edx, %rsp, %xmm1, %xmm14
+
+	vpxor		X14, X14, X14
+	mov		%r10, %rsi				/* aad */
+	LONG_GROUPS
+	LONG_REST	0
+
+	/* The counter blocks from want, bit 127 set. */
+	mov		32(%rbp), %rax				/* want */
+	vmovq		(%rax), %xmm13
+	vpinsrq		$1, 8(%rax), %xmm13, %xmm13
+	vpor		.Lmsb_set(%rip), %xmm13, X10
+	vshufi64x2	$0, V10, V10, V10
+	vpaddd		.Llane_inc(%rip), V10, V10
+	vmovdqu64	.Lvinc(%rip), V9
+	mov		LONG_SRC(%rsp), %rsi
+	mov		24(%rbp), %rdx				/* dst */
+	mov		LONG_PTLEN(%rsp), %rcx
+	shr		$4, %rcx				/* whole blocks */
+	cmp		$16, %rcx
+	jb		.Lopen_long_rest
+	mov		MED_NROUNDS(%rsp), %r9d
+	mov		%rsp, %r8
+	lea		LONG_POW(%rsp), %r10
+	DEC16_PASS
+	/* DEC16_PASS took zmm16-27: the powers again for the rest. */
+	vmovdqa64	(LONG_POW + 0 * 64)(%rsp), PW4
+	vmovdqa64	(LONG_POW + 1 * 64)(%rsp), PW5
+	vmovdqa64	(LONG_POW + 2 * 64)(%rsp), PW6
+	vmovdqa64	(LONG_POW + 3 * 64)(%rsp), PW7
+
+.Lopen_long_rest:
+	mov		LONG_PTLEN(%rsp), %r11
+	and		$255, %r11				/* bytes left */
+	cmp		$240, %r11
+	jbe		.Lopen_long_last
+	/* 16 blocks: the length block on its own after them. */
+	mov		%rdx, %rcx				/* dst */
+	mov		$16, %eax
+	LONG_BUFFER
+	mov		%rdi, %r10
+	mov		%rsi, %r9
+	mov		%rcx, %rdi
+	mov		MED_NROUNDS(%rsp), %edx
+	MED_CTR		%xmm10, .Lopen_long_16, 1
+.Lopen_long_16:
+	LONG_BUFFER_HASH
+	mov		$1, %eax
+	LONG_BUFFER
+	jmp		.Lopen_long_length
+.Lopen_long_last:
+	lea		15(%r11), %rax
+	shr		$4, %rax
+	inc		%rax					/* r, with the length block */
+	mov		%rdx, %rcx				/* dst */
+	LONG_BUFFER
+	test		%r11, %r11
+	jz		.Lopen_long_length
+	mov		%rdi, %r10
+	mov		%rsi, %r9
+	mov		%rcx, %rdi
+	mov		MED_NROUNDS(%rsp), %edx
+	MED_CTR		%xmm10, .Lopen_long_length, 1
+.Lopen_long_length:
+	mov		LONG_PTLEN(%rsp), %r11
+	MED_LENGTH_BLOCK
+	LONG_BUFFER_HASH
+
+	vmovdqa		X14, %xmm13
+	MED_TAG_BLOCK
+	mov		MED_NROUNDS(%rsp), %edx
+	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
+	mov		40(%rbp), %rax
+	vmovdqu		%xmm13, (%rax)				/* the tag */
+	LONG_LEAVE
+SYM_FUNC_END(kfast_gcmsiv_open_long_vaes_avx512)

@@ -555,7 +555,8 @@ static const struct op umac_ops[] = {
 
 /*
  * Opens of n bytes: the plaintext secret (AES-128), the key (AES-256), and
- * a bad tag; 300 bytes take the zmm tier's medium open, 1041 the context.
+ * a bad tag; 300 bytes take the zmm tier's medium open, 1041 its long
+ * open, 2100 the context.
  */
 #define GCM_SIV_OPEN_OPS(n)						\
 	{ "open " #n " B", "pt", n, n, n, 16, false, gcm_siv_open_setup, \
@@ -594,6 +595,7 @@ static const struct op gcm_siv_ops[] = {
 	  gcm_siv_open_run, gcm_siv_open_ref, NULL, NULL, NULL, 0 },
 	GCM_SIV_OPEN_OPS(300),
 	GCM_SIV_OPEN_OPS(1041),
+	GCM_SIV_OPEN_OPS(2100),
 };
 
 static const struct op ocb_ops[] = {

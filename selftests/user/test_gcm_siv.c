@@ -14,8 +14,8 @@
  *  - every (AAD length, plaintext length) pair up to 256 and random ones up
  *    to 64 KiB: each tier against generic, and decryption round trips;
  *    pairs around the one-call paths' limits (4 and 31 blocks, and the
- *    long seal's one SIMD section), sealed, opened and opened tampered
- *    in place;
+ *    long seal's and open's one SIMD section), sealed, opened and opened
+ *    tampered in place;
  *  - random splits of every streaming call (some page-sized, as the kernel
  *    glue makes them) against the one-shot result, and the context all
  *    zero after gcm_siv_done();
@@ -490,13 +490,13 @@ static void one_call_case(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
 }
 
 /*
- * The zmm tier's long seal takes what its POLYVAL and CTR blocks together
- * fit one 4 KiB SIMD section: na + 2 np + 1 <= 256 padded blocks.  Around
- * that limit, for text lengths in odd steps to 2 KiB, AAD lengths from
+ * The zmm tier's long seal and open take what their POLYVAL and CTR blocks
+ * together fit one 4 KiB SIMD section: na + 2 np + 1 <= 256 padded blocks.
+ * Around that limit, for text lengths in odd steps to 2 KiB, AAD lengths from
  * two blocks under it to one over, each ending 0, 1 or 15 bytes into a
  * block (with the text's own ends, every remainder of 0..16 blocks).
  */
-static void test_long_seal_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
+static void test_long_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl impl)
 {
 	static const long ends[] = { -32, -31, -17, -16, -15, -1, 0, 1, 15, 16 };
 	unsigned long before = utest_failed;
@@ -526,7 +526,7 @@ static void test_one_call_sizes(const struct gcm_siv_key *key, enum gcm_siv_impl
 			if (utest_failed - before > 10)
 				return;
 		}
-	test_long_seal_sizes(key, impl);
+	test_long_sizes(key, impl);
 }
 
 static void test_random(const struct gcm_siv_key *key, enum gcm_siv_impl impl,
