@@ -162,11 +162,11 @@
  * middle term folded in on the way: \hi = (hi:lo + mid x^64) x^-128 mod P.
  * Clobbers \lo, \mid, \t.
  */
-.macro REDUCE_LANES lo, mid, hi, t
-	vpclmulqdq	$0x00, POLYZ, \lo, \t
+.macro REDUCE_LANES lo, mid, hi, t, poly=POLYZ
+	vpclmulqdq	$0x00, \poly, \lo, \t
 	vpshufd		$0x4e, \lo, \lo
 	vpternlogd	$0x96, \t, \lo, \mid
-	vpclmulqdq	$0x00, POLYZ, \mid, \t
+	vpclmulqdq	$0x00, \poly, \mid, \t
 	vpshufd		$0x4e, \mid, \mid
 	vpternlogd	$0x96, \t, \mid, \hi
 .endm
@@ -1246,65 +1246,101 @@ SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
 .endm
 
 /*
- * The last r = %rax blocks hashed go to the end of the buffer: MED_N = r,
- * the vector that holds block 32 - r zeroed, %rdi = that block's place.
- * Clobbers rax, rdx, zmm16.
+ * The r = %rax blocks after the whole groups go to the buffer from its
+ * vector 4 on, where whole 64-byte stores put them (COPY_IN, MED_CTR) and
+ * the products' 64-byte loads take them straight from those stores (the
+ * medium paths' layout, the last block at the buffer's end, made the
+ * loads wait for the stores to reach the cache, on the chain here):
+ * MED_N = r, %rdi = the place.
  */
 .macro LONG_BUFFER
 	mov		%rax, MED_N(%rsp)
-	MED_FIRST_VECTOR %rax, %rdx
-	vpxord		%xmm16, %xmm16, %xmm16
-	vmovdqu64	%zmm16, (MED_BUF + 512)(%rsp, %rdx)
-	shl		$4, %rax
-	neg		%rax
-	lea		(MED_BUF + 512)(%rsp, %rax), %rdi
+	lea		(MED_BUF + 256)(%rsp), %rdi
+.endm
+
+/* %xmm15 = the length block (MED_AADLEN, %r11 = ptlen, in bits).  Clobbers rax. */
+.macro LONG_LENGTH_XMM
+	mov		MED_AADLEN(%rsp), %rax
+	shl		$3, %rax
+	vmovq		%rax, %xmm15
+	lea		(, %r11, 8), %rax
+	vpinsrq		$1, %rax, %xmm15, %xmm15
 .endm
 
 /*
- * X14 = POLYVAL continued from X14 over the buffer's last r = MED_N
- * blocks, multiplied as the medium seal's group B is (PW7 .. PW4), with
- * acc * H^r (the powers at LONG_POW) beside them; then the buffer wiped.
- * Clobbers rax, rdx, zmm0-4, zmm10-13, zmm15, zmm17 and LO, MI, HI.
+ * X14 = POLYVAL continued from X14 over the buffer's r = MED_N blocks from
+ * vector 4 on and (\length) the length block: with t = r + \length, block
+ * j times H^(t - j), the powers loaded from LONG_POW at the offset that
+ * lines them up with the blocks (the zero lanes past the last block meet
+ * what follows H^1 in the frame), and beside them acc * H^t and the
+ * length block times H; then the vectors written wiped.  Clobbers rax,
+ * rcx, rdx, zmm0, zmm4, zmm10-13, zmm15, zmm17, zmm18 and LO, MI, HI.
  */
-.macro LONG_BUFFER_HASH
+.macro LONG_BUFFER_HASH length
 	mov		MED_N(%rsp), %rax
-	MED_GROUP	4, 0, LO, MI, HI, .Llong_acc\@, 1, PW7, PW6, PW5, PW4
-.Llong_acc\@:
-	shl		$4, %rax
-	neg		%rax
-	vmovdqa		(LONG_POW + 256)(%rsp, %rax), %xmm15	/* H^r */
+	lea		\length(%rax), %rcx			/* t */
+	shl		$4, %rcx
+	neg		%rcx
+	lea		(LONG_POW + 256)(%rsp, %rcx), %rcx	/* &H^t */
+	vmovdqu64	(%rcx), %zmm18
+	VCLMUL		1, %zmm18, (MED_BUF + 256)(%rsp), LO, MI, HI, %zmm17
+	.irp v, 1, 2, 3
+	cmp		$(4 * \v), %rax
+	jbe		.Llong_products\@
+	vmovdqu64	(\v * 64)(%rcx), %zmm18
+	VCLMUL		0, %zmm18, (MED_BUF + 256 + \v * 64)(%rsp), LO, MI, HI, %zmm17
+	.endr
+.Llong_products\@:
+	vmovdqa		(%rcx), %xmm15				/* H^t */
 	VCLMUL		1, %xmm15, X14, X10, X11, X12, X13
+	.if \length
+	LONG_LENGTH_XMM
+	vmovdqa		(LONG_POW + 240)(%rsp), %xmm0		/* H */
+	VCLMUL		0, %xmm0, %xmm15, X10, X11, X12, X13
+	.endif
 	vpxorq		V10, LO, LO
 	vpxorq		V11, MI, MI
 	vpxorq		V12, HI, HI
 	REDUCE_FOLD	LO, MI, HI, HI_Y, X14
-	MED_WIPE_BUFFER
+	mov		MED_N(%rsp), %rax
+	add		$3, %rax
+	shr		$2, %rax				/* the vectors written */
+	vpxord		%xmm4, %xmm4, %xmm4
+	lea		(MED_BUF + 256)(%rsp), %rdx
+.Llong_wipe\@:
+	vmovdqa64	V4, (%rdx)
+	add		$64, %rdx
+	dec		%rax
+	jnz		.Llong_wipe\@
+.endm
+
+/*
+ * X14 = POLYVAL continued from X14 over the length block alone (%r11 =
+ * ptlen), in a register.  Clobbers rax, xmm10-13, xmm15.
+ */
+.macro LONG_LENGTH_ONLY
+	LONG_LENGTH_XMM
+	vpxor		%xmm15, X14, X14
+	vmovdqa		(LONG_POW + 240)(%rsp), %xmm15		/* H */
+	VCLMUL		1, %xmm15, X14, X10, X11, X12, X13
+	REDUCE_LANES	X10, X11, X12, X13, %xmm28
+	vmovdqa		X12, X14
 .endm
 
 /*
  * X14 = POLYVAL continued from X14 over the %r8 < 256 bytes at %rsi,
- * zero-padded to whole blocks, and (\length, with %r8 <= 240) the length
- * block, through the buffer.  Clobbers rax, rcx, rdx, rsi, rdi, r8, k2,
- * zmm0-4, zmm10-13, zmm15-17 and LO, MI, HI.
+ * zero-padded to whole blocks (\length: %r8 > 0, and then the length
+ * block; %r8 <= 240), through the buffer.  Clobbers rax, rcx, rdx, rsi,
+ * rdi, r8, k2, zmm0, zmm4, zmm10-13, zmm15-18 and LO, MI, HI.
  */
 .macro LONG_REST length
 	lea		15(%r8), %rax
 	shr		$4, %rax				/* r, the blocks left */
-	.if \length
-	inc		%rax
-	.else
 	test		%rax, %rax
 	jz		.Llong_hashed\@
-	.endif
 	LONG_BUFFER
-	test		%r8, %r8
-	jz		.Llong_copied\@
 	COPY_IN		%rsi, %r8, %rdi
-.Llong_copied\@:
-	.if \length
-	MED_LENGTH_BLOCK
-	.endif
-	LONG_BUFFER_HASH
+	LONG_BUFFER_HASH \length
 .Llong_hashed\@:
 .endm
 
@@ -1353,9 +1389,15 @@ SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
 	cmp		$240, %r8
 	jbe		.Llong_last
 	LONG_REST	0		/* 16 blocks: the length block on its own */
-	xor		%r8d, %r8d
+	jmp		.Llong_length_only
 .Llong_last:
+	test		%r8, %r8
+	jz		.Llong_length_only
 	LONG_REST	1
+	jmp		.Llong_hashed
+.Llong_length_only:
+	LONG_LENGTH_ONLY
+.Llong_hashed:
 
 	/* The tag block, through the rounds of the key being expanded. */
 	vmovdqa		X14, %xmm13
@@ -1474,18 +1516,15 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 	mov		MED_NROUNDS(%rsp), %edx
 	MED_CTR		%xmm10, .Lopen_long_16, 1
 .Lopen_long_16:
-	LONG_BUFFER_HASH
-	mov		$1, %eax
-	LONG_BUFFER
-	jmp		.Lopen_long_length
+	LONG_BUFFER_HASH 0
+	jmp		.Lopen_long_length_only
 .Lopen_long_last:
+	test		%r11, %r11
+	jz		.Lopen_long_length_only
 	lea		15(%r11), %rax
-	shr		$4, %rax
-	inc		%rax					/* r, with the length block */
+	shr		$4, %rax				/* r */
 	mov		%rdx, %rcx				/* dst */
 	LONG_BUFFER
-	test		%r11, %r11
-	jz		.Lopen_long_length
 	mov		%rdi, %r10
 	mov		%rsi, %r9
 	mov		%rcx, %rdi
@@ -1493,8 +1532,12 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 	MED_CTR		%xmm10, .Lopen_long_length, 1
 .Lopen_long_length:
 	mov		LONG_PTLEN(%rsp), %r11
-	MED_LENGTH_BLOCK
-	LONG_BUFFER_HASH
+	LONG_BUFFER_HASH 1
+	jmp		.Lopen_long_hashed
+.Lopen_long_length_only:
+	mov		LONG_PTLEN(%rsp), %r11
+	LONG_LENGTH_ONLY
+.Lopen_long_hashed:
 
 	vmovdqa		X14, %xmm13
 	MED_TAG_BLOCK
