@@ -125,36 +125,24 @@ asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_aesni;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_seal_short_vaes;
 asmlinkage gcm_siv_short_fn kfast_gcmsiv_open_short_vaes;
-/* The zmm tier's seal and open of up to GCM_SIV_X86_MEDIUM_BLOCKS blocks in one call. */
-asmlinkage void kfast_gcmsiv_seal_medium_vaes_avx512(const u8 master_rk[15][16],
-						     const u8 nonce[GCM_SIV_NONCE_SIZE],
-						     unsigned int nrounds,
-						     const u8 *aad, u64 aadlen,
-						     const u8 *src, u64 ptlen,
-						     u8 *dst);
-/* The zmm tier's seal and open past the medium ones, up to one SIMD section, in one call. */
-asmlinkage void kfast_gcmsiv_seal_long_vaes_avx512(const u8 master_rk[15][16],
-						   const u8 nonce[GCM_SIV_NONCE_SIZE],
-						   unsigned int nrounds,
-						   const u8 *aad, u64 aadlen,
-						   const u8 *src, u64 ptlen,
-						   u8 *dst);
-asmlinkage void kfast_gcmsiv_open_long_vaes_avx512(const u8 master_rk[15][16],
-						   const u8 nonce[GCM_SIV_NONCE_SIZE],
-						   unsigned int nrounds,
-						   const u8 *aad, u64 aadlen,
-						   const u8 *src, u64 ptlen,
-						   u8 *dst,
-						   const u8 want[GCM_SIV_TAG_SIZE],
-						   u8 tag[GCM_SIV_TAG_SIZE]);
-asmlinkage void kfast_gcmsiv_open_medium_vaes_avx512(const u8 master_rk[15][16],
-						     const u8 nonce[GCM_SIV_NONCE_SIZE],
-						     unsigned int nrounds,
-						     const u8 *aad, u64 aadlen,
-						     const u8 *src, u64 ptlen,
-						     u8 *dst,
-						     const u8 want[GCM_SIV_TAG_SIZE],
-						     u8 tag[GCM_SIV_TAG_SIZE]);
+/*
+ * The zmm tier's seal and open in one call: medium, up to
+ * GCM_SIV_X86_MEDIUM_BLOCKS blocks; long, past those up to one SIMD
+ * section (gcm_siv_x86_long_fits()).
+ */
+typedef void gcm_siv_seal_fn(const u8 master_rk[15][16],
+			     const u8 nonce[GCM_SIV_NONCE_SIZE], unsigned int nrounds,
+			     const u8 *aad, u64 aadlen, const u8 *src, u64 ptlen,
+			     u8 *dst);
+typedef void gcm_siv_open_fn(const u8 master_rk[15][16],
+			     const u8 nonce[GCM_SIV_NONCE_SIZE], unsigned int nrounds,
+			     const u8 *aad, u64 aadlen, const u8 *src, u64 ptlen,
+			     u8 *dst, const u8 want[GCM_SIV_TAG_SIZE],
+			     u8 tag[GCM_SIV_TAG_SIZE]);
+asmlinkage gcm_siv_seal_fn kfast_gcmsiv_seal_medium_vaes_avx512;
+asmlinkage gcm_siv_seal_fn kfast_gcmsiv_seal_long_vaes_avx512;
+asmlinkage gcm_siv_open_fn kfast_gcmsiv_open_medium_vaes_avx512;
+asmlinkage gcm_siv_open_fn kfast_gcmsiv_open_long_vaes_avx512;
 /* Per tier: POLYVAL over whole blocks, CTR, CTR-decrypt + POLYVAL. */
 asmlinkage void kfast_gcmsiv_polyval_aesni(struct gcm_siv_ctx *ctx,
 					   const u8 *data, size_t nblocks);
@@ -369,33 +357,35 @@ static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
 	       ((aadlen + 15) / 16) + ((len + 15) / 16) <= 4;
 }
 
+/*
+ * Whether a one-call path of the zmm tier takes this message: its padded
+ * AAD and text blocks (and, with @ctr, its CTR blocks again) under @limit.
+ */
+static __always_inline bool gcm_siv_x86_zmm_fits(enum gcm_siv_impl impl,
+						 size_t aadlen, size_t len,
+						 size_t limit, bool ctr)
+{
+	const size_t max = limit * GCM_SIV_BLOCK_SIZE;
+	size_t np = (len + 15) / 16;
+
+	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
+	       ((aadlen + 15) / 16) + np + (ctr ? np : 0) < limit;
+}
+
 /* Blocks (padded AAD and text, and the length block) the medium seal hashes at most. */
 #define GCM_SIV_X86_MEDIUM_BLOCKS	32
 
-/* Whether the zmm tier's medium seal takes this message (longer than short). */
-static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
-						    size_t aadlen, size_t len)
-{
-	const size_t max = GCM_SIV_X86_MEDIUM_BLOCKS * GCM_SIV_BLOCK_SIZE;
-
-	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
-	       ((aadlen + 15) / 16) + ((len + 15) / 16) < GCM_SIV_X86_MEDIUM_BLOCKS;
-}
+/* Whether the zmm tier's medium seal and open take this message (longer than short). */
+#define gcm_siv_x86_medium_fits(impl, aadlen, len)			\
+	gcm_siv_x86_zmm_fits(impl, aadlen, len, GCM_SIV_X86_MEDIUM_BLOCKS, false)
 
 /*
- * Whether the zmm tier's long seal takes this message (past the medium
- * seal): its POLYVAL blocks (padded AAD and text, the length block) and
- * CTR blocks together no more than one SIMD section, as the context path
- * counts them.
+ * Whether the long ones do (past the medium ones): POLYVAL's blocks (the
+ * length block too) and CTR's together no more than one SIMD section, as
+ * the context path counts them.
  */
-static __always_inline bool gcm_siv_x86_long_fits(enum gcm_siv_impl impl,
-						  size_t aadlen, size_t len)
-{
-	const size_t max = GCM_SIV_X86_SECTION_BLOCKS * GCM_SIV_BLOCK_SIZE;
-
-	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
-	       ((aadlen + 15) / 16) + 2 * ((len + 15) / 16) < GCM_SIV_X86_SECTION_BLOCKS;
-}
+#define gcm_siv_x86_long_fits(impl, aadlen, len)			\
+	gcm_siv_x86_zmm_fits(impl, aadlen, len, GCM_SIV_X86_SECTION_BLOCKS, true)
 
 /*
  * Whole seal (@want NULL) or open (@want: the received tag) of a message

@@ -913,11 +913,16 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
  * vector of the result also to %r10, see MED_XOR_STORE), then to \done.
  * Round keys at MED_RK, %edx rounds.
  */
-.macro MED_CTR ctr, done, hash
+/* V10 = the counter blocks from \ctr (bit 127 set here), lane i + i; V9 = the step. */
+.macro CTR_FROM ctr
 	vpor		.Lmsb_set(%rip), \ctr, X10
 	vshufi64x2	$0, V10, V10, V10
 	vpaddd		.Llane_inc(%rip), V10, V10
 	vmovdqu64	.Lvinc(%rip), V9
+.endm
+
+.macro MED_CTR ctr, done, hash
+	CTR_FROM	\ctr
 	mov		%r9, %rsi
 	mov		%r11, %r8				/* bytes left */
 .Lmed_ctr_loop\@:
@@ -1072,6 +1077,29 @@ SYM_FUNC_END(kfast_gcmsiv_dec_vaes_avx512)
 	vpand		.Lmsb_clear(%rip), %xmm13, %xmm13
 .endm
 
+/*
+ * X13 = the seal's tag: the tag block (MED_TAG_BLOCK of X13) through the
+ * rounds of the message key, which it rides as they are expanded to the
+ * frame (EXPAND_KEY_TAG).
+ */
+.macro MED_SEAL_TAG
+	MED_TAG_BLOCK
+	vmovdqu		MED_RK(%rsp), %xmm1
+	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
+	mov		MED_NROUNDS(%rsp), %edx
+	vpxor		%xmm1, %xmm13, %xmm13
+	EXPAND_KEY_TAG	%edx, %rsp, %xmm1, %xmm14, %xmm13
+.endm
+
+/* The open's tag, from X13 and the round keys in the frame, to its argument. */
+.macro MED_OPEN_TAG
+	MED_TAG_BLOCK
+	mov		MED_NROUNDS(%rsp), %edx
+	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
+	mov		40(%rbp), %rax
+	vmovdqu		%xmm13, (%rax)				/* the tag */
+.endm
+
 /* Zero the round keys' part of the frame (and the nonce after them); uses V4. */
 .macro MED_WIPE_KEYS
 	vpxord		%xmm4, %xmm4, %xmm4
@@ -1120,13 +1148,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_medium_vaes_avx512)
 	MED_HASH	V5, V7, V6, V9
 	MED_WIPE_BUFFER
 
-	/* The tag block, through the rounds of the key being expanded. */
-	MED_TAG_BLOCK
-	vmovdqu		MED_RK(%rsp), %xmm1
-	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
-	mov		MED_NROUNDS(%rsp), %edx
-	vpxor		%xmm1, %xmm13, %xmm13
-	EXPAND_KEY_TAG	%edx, %rsp, %xmm1, %xmm14, %xmm13
+	MED_SEAL_TAG
 	mov		24(%rbp), %rdi				/* dst */
 	vmovdqu		%xmm13, (%rdi, %r11)			/* the tag */
 	test		%r11, %r11
@@ -1186,11 +1208,7 @@ SYM_FUNC_START(kfast_gcmsiv_open_medium_vaes_avx512)
 	mov		MED_N(%rsp), %rax
 	MED_HASH	%zmm18, %zmm19, %zmm20, %zmm21
 	MED_WIPE_BUFFER
-	MED_TAG_BLOCK
-	mov		MED_NROUNDS(%rsp), %edx
-	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
-	mov		40(%rbp), %rax
-	vmovdqu		%xmm13, (%rax)				/* the tag */
+	MED_OPEN_TAG
 	MED_WIPE_KEYS
 	MED_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
@@ -1399,14 +1417,8 @@ SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
 	LONG_LENGTH_ONLY
 .Llong_hashed:
 
-	/* The tag block, through the rounds of the key being expanded. */
 	vmovdqa		X14, %xmm13
-	MED_TAG_BLOCK
-	vmovdqu		MED_RK(%rsp), %xmm1
-	vmovdqu		(MED_RK + 16)(%rsp), %xmm14
-	mov		MED_NROUNDS(%rsp), %edx
-	vpxor		%xmm1, %xmm13, %xmm13
-	EXPAND_KEY_TAG	%edx, %rsp, %xmm1, %xmm14, %xmm13
+	MED_SEAL_TAG
 	mov		24(%rbp), %rdx				/* dst */
 	vmovdqu		%xmm13, (%rdx, %r11)			/* the tag */
 
@@ -1414,10 +1426,7 @@ SYM_FUNC_START(kfast_gcmsiv_seal_long_vaes_avx512)
 	 * CTR: whole 16-block groups as the CTR pass does them (32 blocks per
 	 * pass, the round keys in zmm16-30), the rest as the medium seal does.
 	 */
-	vpor		.Lmsb_set(%rip), %xmm13, X10
-	vshufi64x2	$0, V10, V10, V10
-	vpaddd		.Llane_inc(%rip), V10, V10
-	vmovdqu64	.Lvinc(%rip), V9
+	CTR_FROM	%xmm13
 	mov		LONG_SRC(%rsp), %rsi
 	mov		%r11, %rcx
 	shr		$4, %rcx				/* whole blocks */
@@ -1481,10 +1490,7 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 	mov		32(%rbp), %rax				/* want */
 	vmovq		(%rax), %xmm13
 	vpinsrq		$1, 8(%rax), %xmm13, %xmm13
-	vpor		.Lmsb_set(%rip), %xmm13, X10
-	vshufi64x2	$0, V10, V10, V10
-	vpaddd		.Llane_inc(%rip), V10, V10
-	vmovdqu64	.Lvinc(%rip), V9
+	CTR_FROM	%xmm13
 	mov		LONG_SRC(%rsp), %rsi
 	mov		24(%rbp), %rdx				/* dst */
 	mov		LONG_PTLEN(%rsp), %rcx
@@ -1504,22 +1510,6 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 .Lopen_long_rest:
 	mov		LONG_PTLEN(%rsp), %r11
 	and		$255, %r11				/* bytes left */
-	cmp		$240, %r11
-	jbe		.Lopen_long_last
-	/* 16 blocks: the length block on its own after them. */
-	mov		%rdx, %rcx				/* dst */
-	mov		$16, %eax
-	LONG_BUFFER
-	mov		%rdi, %r10
-	mov		%rsi, %r9
-	mov		%rcx, %rdi
-	mov		MED_NROUNDS(%rsp), %edx
-	MED_CTR		%xmm10, .Lopen_long_16, 1
-.Lopen_long_16:
-	LONG_BUFFER_HASH 0
-	jmp		.Lopen_long_length_only
-.Lopen_long_last:
-	test		%r11, %r11
 	jz		.Lopen_long_length_only
 	lea		15(%r11), %rax
 	shr		$4, %rax				/* r */
@@ -1529,21 +1519,22 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 	mov		%rsi, %r9
 	mov		%rcx, %rdi
 	mov		MED_NROUNDS(%rsp), %edx
-	MED_CTR		%xmm10, .Lopen_long_length, 1
-.Lopen_long_length:
+	MED_CTR		%xmm10, .Lopen_long_decrypted, 1
+.Lopen_long_decrypted:
 	mov		LONG_PTLEN(%rsp), %r11
+	cmpq		$16, MED_N(%rsp)
+	je		.Lopen_long_16
 	LONG_BUFFER_HASH 1
 	jmp		.Lopen_long_hashed
+.Lopen_long_16:
+	/* 16 blocks: the length block on its own after them. */
+	LONG_BUFFER_HASH 0
 .Lopen_long_length_only:
 	mov		LONG_PTLEN(%rsp), %r11
 	LONG_LENGTH_ONLY
 .Lopen_long_hashed:
 
 	vmovdqa		X14, %xmm13
-	MED_TAG_BLOCK
-	mov		MED_NROUNDS(%rsp), %edx
-	AESNI_ENCRYPT_128_256	vex, %rsp, %edx, mem, %xmm13
-	mov		40(%rbp), %rax
-	vmovdqu		%xmm13, (%rax)				/* the tag */
+	MED_OPEN_TAG
 	LONG_LEAVE
 SYM_FUNC_END(kfast_gcmsiv_open_long_vaes_avx512)
