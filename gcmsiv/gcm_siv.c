@@ -21,8 +21,9 @@
  * - An architecture may seal or open a short message in one go
  *   (gcm_siv_seal_short_arch(), gcm_siv_open_short_arch(): x86 does up to
  *   four padded blocks of AAD and plaintext in a single asm call on a
- *   stack copy, and up to 31 on its zmm tier): at that size the per-call bookkeeping and the context's
- *   stores and reloads cost as much as a good part of the crypto.
+ *   stack copy, and on its zmm tier up to what one SIMD section holds):
+ *   at that size the per-call bookkeeping and the context's stores and
+ *   reloads cost as much as a good part of the crypto.
  * - The long-term key can be prepared for an architecture's tiers at
  *   setkey (gcm_siv_setkey_arch(), e.g. round keys from
  *   kfast_aes_expandkey_ct(), portable constant-time C, as setkey may run

@@ -41,7 +41,9 @@
  * stack frame, with no struct gcm_siv_ctx at all.  The zmm tier seals
  * and opens messages of up to 31 padded blocks the same way
  * (kfast_gcmsiv_{seal,open}_medium_vaes_avx512(), reading and writing them
- * where they are); longer ones go through the context.
+ * where they are), and longer ones whose POLYVAL and CTR blocks fit one
+ * SIMD section (kfast_gcmsiv_{seal,open}_long_vaes_avx512()); the rest go
+ * through the context.
  *
  * What bounds each size (the measurements: Documentation/hardware-bound.md):
  *  - up to 64 bytes: the chain of one message (derivation, POLYVAL, the
@@ -49,7 +51,8 @@
  *    starts as soon as this one's instructions are issued.  Zen 5 issues
  *    one VPCLMULQDQ per two cycles, so the short seal spends as few as it
  *    can (Horner's rule in H^2, SEAL_POLYVAL in gcm_siv-aesni-avx.S).
- *  - 256 B - 1 KiB: the same chain through the context, plus throughput.
+ *  - 256 B - 2 KiB: the same chain in one call (past 2 KiB through the
+ *    context), plus throughput.
  *    The key is expanded with the tag (encryption) or at CTR start
  *    (decryption, which starts CTR first), not ahead of POLYVAL, beside
  *    which it does not overlap; the zmm tier's first long update makes
@@ -357,35 +360,38 @@ static __always_inline bool gcm_siv_x86_short_fits(enum gcm_siv_impl impl,
 	       ((aadlen + 15) / 16) + ((len + 15) / 16) <= 4;
 }
 
-/*
- * Whether a one-call path of the zmm tier takes this message: its padded
- * AAD and text blocks (and, with @ctr, its CTR blocks again) under @limit.
- */
-static __always_inline bool gcm_siv_x86_zmm_fits(enum gcm_siv_impl impl,
-						 size_t aadlen, size_t len,
-						 size_t limit, bool ctr)
-{
-	const size_t max = limit * GCM_SIV_BLOCK_SIZE;
-	size_t np = (len + 15) / 16;
-
-	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
-	       ((aadlen + 15) / 16) + np + (ctr ? np : 0) < limit;
-}
-
 /* Blocks (padded AAD and text, and the length block) the medium seal hashes at most. */
 #define GCM_SIV_X86_MEDIUM_BLOCKS	32
 
-/* Whether the zmm tier's medium seal and open take this message (longer than short). */
-#define gcm_siv_x86_medium_fits(impl, aadlen, len)			\
-	gcm_siv_x86_zmm_fits(impl, aadlen, len, GCM_SIV_X86_MEDIUM_BLOCKS, false)
+/*
+ * Whether the zmm tier's medium seal and open take this message (longer
+ * than short).  This and gcm_siv_x86_long_fits() stay two functions: one
+ * shared with the limit as an argument made the 64-byte open (the short
+ * path, decided before them) 13-18 % slower in the benchmark's build.
+ */
+static __always_inline bool gcm_siv_x86_medium_fits(enum gcm_siv_impl impl,
+						    size_t aadlen, size_t len)
+{
+	const size_t max = GCM_SIV_X86_MEDIUM_BLOCKS * GCM_SIV_BLOCK_SIZE;
+
+	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
+	       ((aadlen + 15) / 16) + ((len + 15) / 16) < GCM_SIV_X86_MEDIUM_BLOCKS;
+}
 
 /*
- * Whether the long ones do (past the medium ones): POLYVAL's blocks (the
- * length block too) and CTR's together no more than one SIMD section, as
- * the context path counts them.
+ * Whether the zmm tier's long seal and open take this message (past the
+ * medium ones): its POLYVAL blocks (padded AAD and text, the length block) and
+ * CTR blocks together no more than one SIMD section, as the context path
+ * counts them.
  */
-#define gcm_siv_x86_long_fits(impl, aadlen, len)			\
-	gcm_siv_x86_zmm_fits(impl, aadlen, len, GCM_SIV_X86_SECTION_BLOCKS, true)
+static __always_inline bool gcm_siv_x86_long_fits(enum gcm_siv_impl impl,
+						  size_t aadlen, size_t len)
+{
+	const size_t max = GCM_SIV_X86_SECTION_BLOCKS * GCM_SIV_BLOCK_SIZE;
+
+	return gcm_siv_may_run(impl, VAES_AVX512) && aadlen <= max && len <= max &&
+	       ((aadlen + 15) / 16) + 2 * ((len + 15) / 16) < GCM_SIV_X86_SECTION_BLOCKS;
+}
 
 /*
  * Whole seal (@want NULL) or open (@want: the received tag) of a message
@@ -594,16 +600,22 @@ static __always_inline bool gcm_siv_done_arch(struct gcm_siv_ctx *ctx)
 #define gcm_siv_done_arch gcm_siv_done_arch
 
 /*
- * A whole seal in one call, with its own SIMD section: a short one (see
- * gcm_siv_x86_short()) on every tier, one of up to 31 padded blocks on the
- * zmm tier; declines longer messages and where SIMD is unusable.
+ * A whole seal (@want NULL) or open (@want: the received tag) in one call,
+ * with its own SIMD section: a short one (see gcm_siv_x86_short()) on
+ * every tier; on the zmm tier a medium one (up to 31 padded blocks) or a
+ * long one (gcm_siv_x86_long_fits()).  @tag: the tag the call computes
+ * (the seal's output; the open's caller compares it).  Declines other
+ * messages, and where SIMD is unusable.
  */
-static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *key,
-						    enum gcm_siv_impl impl,
-						    const u8 nonce[GCM_SIV_NONCE_SIZE],
-						    const u8 *aad, size_t aadlen,
-						    const u8 *src, size_t len, u8 *dst)
+static __always_inline bool gcm_siv_x86_one_call(const struct gcm_siv_key *key,
+						 enum gcm_siv_impl impl,
+						 const u8 *want,
+						 const u8 nonce[GCM_SIV_NONCE_SIZE],
+						 const u8 *aad, size_t aadlen,
+						 const u8 *src, size_t len,
+						 u8 *dst, u8 *tag)
 {
+	const u8 (*rk)[16] = key->arch.rk;
 	struct kfast_simd_state simd;
 	bool medium;
 
@@ -611,8 +623,8 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 		if (!crypto_simd_usable())
 			return false;
 		kfast_simd_begin(&simd);
-		gcm_siv_x86_short(key, impl, NULL, nonce, aad, aadlen, src,
-				  len, dst, dst + len);
+		gcm_siv_x86_short(key, impl, want, nonce, aad, aadlen, src, len,
+				  dst, tag);
 		kfast_simd_end(&simd);
 		return true;
 	}
@@ -622,21 +634,38 @@ static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *ke
 	if (!crypto_simd_usable())
 		return false;
 	kfast_simd_begin(&simd);
-	if (medium)
-		kfast_gcmsiv_seal_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-						     aad, aadlen, src, len, dst);
+	if (want && medium)
+		kfast_gcmsiv_open_medium_vaes_avx512(rk, nonce, key->nrounds, aad,
+						     aadlen, src, len, dst, want, tag);
+	else if (want)
+		kfast_gcmsiv_open_long_vaes_avx512(rk, nonce, key->nrounds, aad,
+						   aadlen, src, len, dst, want, tag);
+	else if (medium)
+		kfast_gcmsiv_seal_medium_vaes_avx512(rk, nonce, key->nrounds, aad,
+						     aadlen, src, len, dst);
 	else
-		kfast_gcmsiv_seal_long_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-						   aad, aadlen, src, len, dst);
+		kfast_gcmsiv_seal_long_vaes_avx512(rk, nonce, key->nrounds, aad,
+						   aadlen, src, len, dst);
 	kfast_simd_end(&simd);
 	return true;
+}
+
+/* A whole seal in one call (gcm_siv_x86_one_call()): dst = C || tag. */
+static __always_inline bool gcm_siv_seal_short_arch(const struct gcm_siv_key *key,
+						    enum gcm_siv_impl impl,
+						    const u8 nonce[GCM_SIV_NONCE_SIZE],
+						    const u8 *aad, size_t aadlen,
+						    const u8 *src, size_t len, u8 *dst)
+{
+	return gcm_siv_x86_one_call(key, impl, NULL, nonce, aad, aadlen, src,
+				    len, dst, dst + len);
 }
 #define gcm_siv_seal_short_arch gcm_siv_seal_short_arch
 
 /*
- * A whole open, as the seal (short on every tier, up to 31 padded blocks
- * on the zmm tier): the plaintext to @dst and the tag it computes to @tag
- * (the core compares it with @want and wipes @dst on a mismatch).
+ * A whole open in one call (gcm_siv_x86_one_call()): the plaintext to @dst
+ * and the tag it computes to @tag (the core compares it with @want and
+ * wipes @dst on a mismatch).
  */
 static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *key,
 						    enum gcm_siv_impl impl,
@@ -646,32 +675,8 @@ static __always_inline bool gcm_siv_open_short_arch(const struct gcm_siv_key *ke
 						    const u8 want[GCM_SIV_TAG_SIZE],
 						    u8 *dst, u8 tag[GCM_SIV_TAG_SIZE])
 {
-	struct kfast_simd_state simd;
-	bool medium;
-
-	if (gcm_siv_x86_short_fits(impl, aadlen, len)) {
-		if (!crypto_simd_usable())
-			return false;
-		kfast_simd_begin(&simd);
-		gcm_siv_x86_short(key, impl, want, nonce, aad, aadlen, src,
-				  len, dst, tag);
-		kfast_simd_end(&simd);
-		return true;
-	}
-	medium = gcm_siv_x86_medium_fits(impl, aadlen, len);
-	if (!medium && !gcm_siv_x86_long_fits(impl, aadlen, len))
-		return false;
-	if (!crypto_simd_usable())
-		return false;
-	kfast_simd_begin(&simd);
-	if (medium)
-		kfast_gcmsiv_open_medium_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-						     aad, aadlen, src, len, dst, want, tag);
-	else
-		kfast_gcmsiv_open_long_vaes_avx512(key->arch.rk, nonce, key->nrounds,
-						   aad, aadlen, src, len, dst, want, tag);
-	kfast_simd_end(&simd);
-	return true;
+	return gcm_siv_x86_one_call(key, impl, want, nonce, aad, aadlen, src,
+				    len, dst, tag);
 }
 #define gcm_siv_open_short_arch gcm_siv_open_short_arch
 

@@ -1231,12 +1231,12 @@ SYM_FUNC_END(kfast_gcmsiv_open_medium_vaes_avx512)
  * POLYVAL reads the AAD and the text where they are.  Each one's whole
  * 16-block groups go through the 16-block loop's arithmetic (Karatsuba,
  * the accumulator added to block 0, one reduction per group).  The r
- * blocks after them (fewer than 16, the last one padded; for the text,
- * and then the length block) are copied to the end of the medium seal's
- * buffer and multiplied as its group B is, by H^r .. H^1; the
- * accumulator's product with H^r (from the powers kept in the frame) is
- * added beside them rather than to their first block, whose lane in its
- * vector depends on r.
+ * blocks after them (at most 16, the last one padded) are copied to the
+ * buffer and multiplied by powers loaded from the frame to line up with
+ * them (LONG_BUFFER_HASH), the accumulator's product and, for the text,
+ * the length block's beside them; a text that ends on a whole group has
+ * only its length block left, multiplied in a register
+ * (LONG_LENGTH_ONLY).
  */
 #define LONG_POW	MED_FRAME		/* H^16 .. H^1, as hpow[] */
 #define LONG_SRC	(LONG_POW + 256)	/* the text */
@@ -1501,11 +1501,6 @@ SYM_FUNC_START(kfast_gcmsiv_open_long_vaes_avx512)
 	mov		%rsp, %r8
 	lea		LONG_POW(%rsp), %r10
 	DEC16_PASS
-	/* DEC16_PASS took zmm16-27: the powers again for the rest. */
-	vmovdqa64	(LONG_POW + 0 * 64)(%rsp), PW4
-	vmovdqa64	(LONG_POW + 1 * 64)(%rsp), PW5
-	vmovdqa64	(LONG_POW + 2 * 64)(%rsp), PW6
-	vmovdqa64	(LONG_POW + 3 * 64)(%rsp), PW7
 
 .Lopen_long_rest:
 	mov		LONG_PTLEN(%rsp), %r11
